@@ -1,0 +1,186 @@
+//! The compact `Move` type and the parsing and printing of squares and moves.
+
+use std::fmt;
+
+use crate::board::{Board, Square};
+
+/// A move: the removal of one piece (the two opening moves) or a jump in one line.
+///
+/// Stored in 16 bits: origin in bits 0-5, landing square in bits 6-11; a removal has
+/// origin equal to landing square.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
+pub struct Move(u16);
+
+impl Move {
+    /// The removal of the piece on `square`.
+    pub const fn removal(square: Square) -> Move {
+        Move(square.index() as u16 | (square.index() as u16) << 6)
+    }
+
+    /// A jump from `from` to `to` (in one line, over one or more pieces).
+    pub const fn jump(from: Square, to: Square) -> Move {
+        Move(from.index() as u16 | (to.index() as u16) << 6)
+    }
+
+    /// Builds a move from the bit indices of its origin and landing square.
+    #[inline(always)]
+    pub(crate) const fn from_indices(from: u8, to: u8) -> Move {
+        Move(from as u16 | (to as u16) << 6)
+    }
+
+    /// The square the piece leaves (for a removal, the square emptied).
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 & 63) as u8)
+    }
+
+    /// The landing square (for a removal, the square emptied).
+    pub const fn to(self) -> Square {
+        Square::from_index((self.0 >> 6) as u8)
+    }
+
+    /// Whether this move removes a piece instead of jumping.
+    pub const fn is_removal(self) -> bool {
+        self.0 & 63 == self.0 >> 6
+    }
+
+    /// The raw 12-bit encoding, for tables indexed by move.
+    pub const fn raw(self) -> u16 {
+        self.0
+    }
+
+    /// The move with raw encoding `raw` (as returned by [`Move::raw`]).
+    pub const fn from_raw(raw: u16) -> Move {
+        Move(raw & 0x0fff)
+    }
+
+    /// Parses a move's text on `board`: `d5` (removal), `d3d5` or `d3-d5` (jump),
+    /// in any case. Only the syntax and the squares are checked, not legality.
+    pub fn parse(board: Board, text: &str) -> Result<Move, MoveError> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(MoveError::Empty);
+        }
+        if !trimmed.is_ascii() {
+            return Err(MoveError::Syntax(clip(trimmed)));
+        }
+        // Split after the first square: a letter followed by digits.
+        let bytes = trimmed.as_bytes();
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let first_len = 1 + digits;
+        let first = parse_square(board, &trimmed[..first_len.min(trimmed.len())])
+            .map_err(|e| e.in_move(trimmed))?;
+        let rest = &trimmed[first_len..];
+        if rest.is_empty() {
+            return Ok(Move::removal(first));
+        }
+        let rest = rest.strip_prefix('-').unwrap_or(rest);
+        let second = parse_square(board, rest).map_err(|e| e.in_move(trimmed))?;
+        if first == second {
+            return Err(MoveError::Syntax(clip(trimmed)));
+        }
+        let (df, dr) = (
+            second.file() as i32 - first.file() as i32,
+            second.rank() as i32 - first.rank() as i32,
+        );
+        let distance = df.abs() + dr.abs();
+        if (df != 0 && dr != 0) || distance % 2 != 0 {
+            return Err(MoveError::NotAJump(clip(trimmed)));
+        }
+        Ok(Move::jump(first, second))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_removal() {
+            write!(f, "{}", self.from())
+        } else {
+            write!(f, "{}{}", self.from(), self.to())
+        }
+    }
+}
+
+/// Why a square or move could not be read, or could not be played.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum MoveError {
+    /// Nothing was given.
+    Empty,
+    /// The text is not a square or a move (`d5`, `d3d5`, `d3-d5`).
+    Syntax(String),
+    /// A square outside the board, such as `i9` on 8x8.
+    OffBoard { square: String, board: Board },
+    /// Two squares that are not on one line an even number of steps apart.
+    NotAJump(String),
+    /// A well-formed move that the rules do not allow in this position.
+    Illegal { text: String, legal: Vec<String> },
+}
+
+impl MoveError {
+    /// Names the whole move in a square-level syntax error.
+    fn in_move(self, text: &str) -> MoveError {
+        match self {
+            MoveError::Syntax(_) | MoveError::Empty => MoveError::Syntax(clip(text)),
+            other => other,
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Empty => f.write_str("empty move"),
+            MoveError::Syntax(text) => write!(
+                f,
+                "'{text}' is not a move: expected a square like d5 or a jump like d3d5 or d3-d5"
+            ),
+            MoveError::OffBoard { square, board } => {
+                write!(f, "square '{square}' is off the {board} board")
+            }
+            MoveError::NotAJump(text) => write!(
+                f,
+                "'{text}' is not a jump: a jump goes straight along a file or rank an even number of squares"
+            ),
+            MoveError::Illegal { text, legal } => {
+                if legal.is_empty() {
+                    write!(f, "illegal move '{text}': the game is over, there is no legal move")
+                } else {
+                    write!(f, "illegal move '{text}': legal moves are {}", legal.join(" "))
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Parses a square such as `d5` or `D5` that must lie on `board`.
+pub(crate) fn parse_square(board: Board, text: &str) -> Result<Square, MoveError> {
+    let bytes = text.as_bytes();
+    let syntax = || MoveError::Syntax(clip(text));
+    if bytes.len() < 2 || !bytes[0].is_ascii_alphabetic() {
+        return Err(syntax());
+    }
+    if !bytes[1..].iter().all(u8::is_ascii_digit) || bytes[1] == b'0' {
+        return Err(syntax());
+    }
+    let file = (bytes[0].to_ascii_lowercase() - b'a') as u32;
+    let rank = text[1..]
+        .parse::<u32>()
+        .unwrap_or(u32::MAX)
+        .saturating_sub(1);
+    board.square(file, rank).ok_or_else(|| MoveError::OffBoard {
+        square: clip(&text.to_ascii_lowercase()),
+        board,
+    })
+}
+
+/// Shortens user text quoted in an error so a huge input gives a short message.
+pub(crate) fn clip(text: &str) -> String {
+    const LIMIT: usize = 40;
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(LIMIT).collect();
+        format!("{head}...")
+    }
+}

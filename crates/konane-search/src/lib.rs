@@ -1,0 +1,1 @@
+//! Konane search: deciding what to play. An API only; it never prints.
