@@ -1,0 +1,61 @@
+//! What bounds a search: depth, nodes, time (fixed or from clocks), mate, root moves.
+
+use std::time::Duration;
+
+use konane_core::{Color, Move};
+
+/// A player's clock as the protocol gives it; times may be zero or negative.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Clock {
+    /// Time left, in milliseconds (negative when already overstepped).
+    pub time_ms: i64,
+    /// Increment per move, in milliseconds.
+    pub increment_ms: i64,
+}
+
+/// Every limit a `go` command can carry; several may be combined (the first reached ends
+/// the search). With none set the search runs until stopped.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct SearchLimits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// Clocks of Black and White (indexed by [`Color::index`]); the side to move's is used.
+    pub clocks: [Option<Clock>; 2],
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+    /// Search until stopped, whatever else is set.
+    pub infinite: bool,
+    /// Pondering: no time limit until `ponderhit` turns the clocks on.
+    pub ponder: bool,
+    /// Stop once a win in at most this many moves is proved.
+    pub mate: Option<u32>,
+    /// Only these root moves are searched (all when empty).
+    pub search_moves: Vec<Move>,
+}
+
+impl SearchLimits {
+    /// A limit of `depth` plies only.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// A fixed time per move only.
+    pub fn movetime(time: Duration) -> SearchLimits {
+        SearchLimits {
+            movetime: Some(time),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// The clock of `side`, if one was given.
+    pub fn clock(&self, side: Color) -> Option<Clock> {
+        self.clocks[side.index()]
+    }
+}
