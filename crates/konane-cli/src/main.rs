@@ -1,16 +1,49 @@
 //! The `konane` binary: the engine protocol by default, plus subcommands.
 
+mod board_view;
+mod config;
 mod perft;
+mod protocol;
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+
+use protocol::options::EngineOptions;
 
 /// Konane (Hawaiian Checkers) engine. With no subcommand it speaks the engine
-/// protocol (UCI-like, also UGI) on stdin/stdout.
+/// protocol (UCI, also UGI) on stdin/stdout.
 #[derive(Parser)]
-#[command(name = "konane", version, about, long_about = None)]
+#[command(
+    name = "konane",
+    version,
+    about,
+    long_about = None,
+    after_help = "Examples:\n  konane                      (protocol; type 'help')\n  konane --hash 64 --threads 2\n  printf 'position startpos moves d5 d4\\ngo depth 6\\n' | konane"
+)]
 struct Cli {
+    /// Engine defaults file (default: ./engine.toml when present).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Option overrides for the protocol, above engine.toml and below `setoption`.
+#[derive(Args, Debug)]
+struct EngineArgs {
+    /// Transposition table size in MiB.
+    #[arg(long)]
+    hash: Option<u64>,
+    /// Search threads.
+    #[arg(long)]
+    threads: Option<u64>,
+    /// Milliseconds kept in reserve per move for communication delays.
+    #[arg(long)]
+    move_overhead: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -19,10 +52,31 @@ enum Command {
     Perft(perft::PerftArgs),
 }
 
+/// Sets option `name` from a command-line value, with the same checks as `setoption`.
+pub fn override_option(
+    options: &mut EngineOptions,
+    name: &str,
+    value: Option<impl ToString>,
+) -> anyhow::Result<()> {
+    if let Some(value) = value {
+        options
+            .set(name, Some(&value.to_string()))
+            .with_context(|| format!("bad command-line value for {name}"))?;
+    }
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    let mut options = config::load(cli.config.as_deref())?;
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
-        None => Ok(()),
+        None => {
+            override_option(&mut options, "Hash", cli.engine.hash)?;
+            override_option(&mut options, "Threads", cli.engine.threads)?;
+            override_option(&mut options, "MoveOverhead", cli.engine.move_overhead)?;
+            protocol::run(options);
+            Ok(())
+        }
     }
 }
