@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use konane_core::{Move, Position};
 
+use crate::eval::{EvalWeights, Evaluation};
 use crate::limits::SearchLimits;
 
 /// A score from the side to move's view.
@@ -23,6 +24,8 @@ pub enum Score {
 /// Engine settings that outlive one search.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct SearchOptions {
+    /// Evaluation weights.
+    pub eval: EvalWeights,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
     /// Search threads.
@@ -36,6 +39,7 @@ pub struct SearchOptions {
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
+            eval: EvalWeights::default(),
             hash_mib: 16,
             threads: 1,
             multipv: 1,
@@ -127,6 +131,11 @@ impl Searcher {
     /// Changes the options (resizing the table when the hash size changes).
     pub fn set_options(&mut self, options: SearchOptions) {
         self.options = options;
+    }
+
+    /// The static evaluation of `position` with its terms.
+    pub fn evaluate(&self, position: &Position) -> Evaluation {
+        self.options.eval.explain(position)
     }
 
     /// Forgets everything learnt from earlier games (table, history).
