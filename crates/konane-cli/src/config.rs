@@ -4,6 +4,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use konane_search::eval::EvalWeights;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -60,6 +61,9 @@ impl std::error::Error for ConfigError {}
 struct ConfigFile {
     #[serde(default)]
     engine: EngineSection,
+    /// Evaluation weights, in centi-moves per unit of each term.
+    #[serde(default)]
+    eval: EvalWeights,
 }
 
 /// The `[engine]` table: protocol options under snake_case names.
@@ -157,7 +161,10 @@ pub fn parse(text: &str, path: &Path) -> Result<EngineOptions, ConfigError> {
                 .map(|s| (s.get_ref().clone(), s.span())),
         ),
     ];
-    let mut options = EngineOptions::default();
+    let mut options = EngineOptions {
+        eval: file.eval,
+        ..EngineOptions::default()
+    };
     for (key, option, value) in settings {
         let Some((value, span)) = value else { continue };
         options
@@ -201,6 +208,14 @@ mod tests {
         assert!(options.ponder);
         assert_eq!(options.board.to_string(), "6x6");
         assert_eq!(parse("", Path::new("x")).unwrap(), EngineOptions::default());
+        let weights = parse("[eval]\nmobility = 7\n", Path::new("x"))
+            .unwrap()
+            .eval;
+        assert_eq!(weights.mobility, 7);
+        assert_eq!(
+            weights.movable_pieces,
+            EvalWeights::default().movable_pieces
+        );
     }
 
     #[test]
@@ -231,8 +246,17 @@ mod tests {
             e.contains("key 'engine.board_size'") && e.contains("out of range"),
             "{e}"
         );
+        let e = error("[eval]\nmobility = 1.5\n");
+        assert!(e.contains("line 2, key 'eval.mobility'"), "{e}");
         let e = error("[engine\n");
         assert!(e.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn the_repository_engine_toml_is_valid() {
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../engine.toml"));
+        let options = load(Some(path)).unwrap();
+        assert_eq!(options.board.to_string(), "8x8");
     }
 
     #[test]

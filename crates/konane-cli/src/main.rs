@@ -1,5 +1,6 @@
 //! The `konane` binary: the engine protocol by default, plus subcommands.
 
+mod bench;
 mod board_view;
 mod config;
 mod perft;
@@ -50,6 +51,8 @@ struct EngineArgs {
 enum Command {
     /// Count leaf move sequences from a position (move generation check and speed test).
     Perft(perft::PerftArgs),
+    /// Fixed search over built-in positions: total nodes (a signature of the search) and speed.
+    Bench(bench::BenchArgs),
 }
 
 /// Sets option `name` from a command-line value, with the same checks as `setoption`.
@@ -71,6 +74,10 @@ fn main() -> anyhow::Result<()> {
     let mut options = config::load(cli.config.as_deref())?;
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Bench(_)) => {
+            bench::run(&mut |line| println!("{line}"));
+            Ok(())
+        }
         None => {
             override_option(&mut options, "Hash", cli.engine.hash)?;
             override_option(&mut options, "Threads", cli.engine.threads)?;

@@ -13,7 +13,7 @@ use konane_search::{Clock, SearchLimits, Searcher};
 
 use super::command::{self, Base, Command, Dialect, GoSpec, ParseError, PositionSpec, Query};
 use super::options::{Effect, EngineOptions, OptionError};
-use super::output::{moves_text, Output};
+use super::output::{eval_text, moves_text, Output};
 use super::search_job::SearchJob;
 use crate::board_view;
 
@@ -429,10 +429,19 @@ impl Engine {
     }
 
     fn eval(&mut self) -> Result<(), CommandError> {
-        Err(CommandError::Busy("eval"))
+        let searcher = self.idle_searcher("eval")?;
+        let evaluation = searcher.evaluate(&self.position);
+        self.searcher = Some(searcher);
+        self.out
+            .line(&eval_text(&evaluation, self.position.side_to_move()));
+        Ok(())
     }
 
     fn bench(&mut self) -> Result<(), CommandError> {
-        Err(CommandError::Busy("bench"))
+        if self.job.is_some() {
+            return Err(CommandError::Busy("bench"));
+        }
+        crate::bench::run(&mut |line| self.out.line(line));
+        Ok(())
     }
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use konane_core::Board;
+use konane_search::eval::EvalWeights;
 use konane_search::SearchOptions;
 
 use super::command::clip;
@@ -28,9 +29,10 @@ pub const OPTION_NAMES: [&str; 7] = [
     "Clear Hash",
 ];
 
-/// The values of every option.
+/// The values of every option, and the evaluation weights (set in engine.toml only).
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct EngineOptions {
+    pub eval: EvalWeights,
     pub hash_mib: usize,
     pub threads: usize,
     pub multipv: usize,
@@ -43,6 +45,7 @@ impl Default for EngineOptions {
     fn default() -> Self {
         let search = SearchOptions::default();
         EngineOptions {
+            eval: search.eval,
             hash_mib: search.hash_mib,
             threads: search.threads,
             multipv: search.multipv,
@@ -171,6 +174,7 @@ impl EngineOptions {
     /// The settings the searcher takes.
     pub fn search_options(&self) -> SearchOptions {
         SearchOptions {
+            eval: self.eval.clone(),
             hash_mib: self.hash_mib,
             threads: self.threads,
             multipv: self.multipv,

@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use konane_core::Move;
+use konane_core::{Color, Move};
+use konane_search::eval::Evaluation;
 use konane_search::{Score, SearchInfo};
 
 /// A line-oriented sink shared by the command loop and the search thread; each line is
@@ -85,6 +86,22 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>) -> String {
         (Some(best), None) => format!("bestmove {best}"),
         (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
     }
+}
+
+/// The `eval` table: each term raw and weighted, then the total for the side to move.
+pub fn eval_text(evaluation: &Evaluation, side: Color) -> String {
+    let mut text = format!("{:<16} {:>6} {:>8}\n", "term", "raw", "value");
+    for term in &evaluation.terms {
+        text.push_str(&format!(
+            "{:<16} {:>6} {:>8}\n",
+            term.name, term.raw, term.value
+        ));
+    }
+    text.push_str(&format!(
+        "{:<16} {:>6} {:>8}  (centi-moves, for {side}, the side to move)",
+        "total", "", evaluation.total
+    ));
+    text
 }
 
 #[cfg(test)]
