@@ -10,6 +10,7 @@ pub fn draw(position: &Position, last_move: Option<Move>) -> String {
     let files: String = (0..board.width())
         .map(|f| format!(" {} ", (b'a' + f) as char))
         .collect();
+    let files = files.trim_end();
     let mut text = format!("   {files}\n");
     for rank in (0..board.height()).rev() {
         text.push_str(&format!("{:>2} ", rank + 1));
@@ -49,7 +50,7 @@ mod tests {
         let text = draw(&position, Some(corner));
         assert_eq!(
             text,
-            "    a  b  c \n 2 [.] w  b  2\n 1  w  b  w  1\n    a  b  c "
+            "    a  b  c\n 2 [.] w  b  2\n 1  w  b  w  1\n    a  b  c"
         );
     }
 }

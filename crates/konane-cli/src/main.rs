@@ -1,9 +1,11 @@
 //! The `konane` binary: the engine protocol by default, plus subcommands.
 
+mod analyse;
 mod bench;
 mod board_view;
 mod config;
 mod perft;
+mod play;
 mod protocol;
 
 use std::path::PathBuf;
@@ -51,6 +53,10 @@ struct EngineArgs {
 enum Command {
     /// Count leaf move sequences from a position (move generation check and speed test).
     Perft(perft::PerftArgs),
+    /// Analyse a position: progress by depth, best line, and a verdict.
+    Analyse(analyse::AnalyseArgs),
+    /// Play a game against the engine at the terminal.
+    Play(play::PlayArgs),
     /// Fixed search over built-in positions: total nodes (a signature of the search) and speed.
     Bench(bench::BenchArgs),
 }
@@ -74,6 +80,8 @@ fn main() -> anyhow::Result<()> {
     let mut options = config::load(cli.config.as_deref())?;
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Analyse(args)) => analyse::run(&args, options),
+        Some(Command::Play(args)) => play::run(&args, options),
         Some(Command::Bench(_)) => {
             bench::run(&mut |line| println!("{line}"));
             Ok(())
