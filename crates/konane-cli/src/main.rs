@@ -9,6 +9,7 @@ mod play;
 mod protocol;
 
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
@@ -21,8 +22,6 @@ use protocol::options::EngineOptions;
 #[command(
     name = "konane",
     version,
-    about,
-    long_about = None,
     after_help = "Examples:\n  konane                      (protocol; type 'help')\n  konane --hash 64 --threads 2\n  printf 'position startpos moves d5 d4\\ngo depth 6\\n' | konane"
 )]
 struct Cli {
@@ -75,8 +74,18 @@ pub fn override_option(
     Ok(())
 }
 
-fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("konane: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the subcommand, or the protocol without one.
+fn run(cli: Cli) -> anyhow::Result<()> {
     let mut options = config::load(cli.config.as_deref())?;
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),

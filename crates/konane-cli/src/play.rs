@@ -20,6 +20,7 @@ use crate::protocol::output::moves_text;
 pub enum Side {
     /// Black moves first.
     Black,
+    /// White moves second.
     White,
 }
 
