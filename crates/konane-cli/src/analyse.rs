@@ -60,7 +60,7 @@ pub fn describe_score(score: Score, side: Color) -> String {
         Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
         Score::Mate(0) => format!("{side} has no move: {} has won", !side),
         Score::Mate(n) if n > 0 => format!("{side} wins in {n} (exact)"),
-        Score::Mate(n) => format!("{side} loses in {} ({} wins, exact)", -n, !side),
+        Score::Mate(n) => format!("{side} loses in {} (exact)", -n),
     }
 }
 
@@ -100,7 +100,7 @@ fn progress_line(info: &SearchInfo, side: Color, multipv: usize) -> String {
         String::new()
     };
     format!(
-        "{line}depth {:>2}/{:<2}  score {:<28}  nodes {:>10}  {:>8.2} s  {:>9} nodes/s  line: {}",
+        "{line}depth {:>2}/{:<2}  score {:<24}  nodes {:>10}  {:>8.2} s  {:>9} nodes/s  line: {}",
         info.depth,
         info.seldepth,
         describe_score(info.score, side),
@@ -192,7 +192,7 @@ mod tests {
         );
         assert_eq!(
             describe_score(Score::Mate(-2), Color::Black),
-            "Black loses in 2 (White wins, exact)"
+            "Black loses in 2 (exact)"
         );
         assert!(verdict(Score::Cp(-500), Color::Black, 9).starts_with("White is much better"));
         assert!(verdict(Score::Cp(10), Color::Black, 9).starts_with("about even"));

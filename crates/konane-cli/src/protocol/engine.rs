@@ -445,3 +445,124 @@ impl Engine {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    /// An output sink the test can read back.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn take(&self) -> String {
+            String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
+        }
+    }
+
+    fn engine() -> (Engine, Captured) {
+        let captured = Captured::default();
+        let out = Output::to(Box::new(captured.clone()));
+        (
+            Engine::new(EngineOptions::default(), out, Arc::new(|| {})),
+            captured,
+        )
+    }
+
+    /// Words that make up random command lines: every command, keyword and some values.
+    const WORDS: [&str; 40] = [
+        "uci",
+        "ugi",
+        "isready",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "BoardSize",
+        "Threads",
+        "Ponder",
+        "ucinewgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "stop",
+        "ponderhit",
+        "query",
+        "gameover",
+        "result",
+        "d",
+        "perft",
+        "eval",
+        "help",
+        "d5",
+        "d4",
+        "b5d5",
+        "a1",
+        "3x3",
+        "4x4",
+        "1",
+        "2",
+        "-1",
+        "0",
+        "true",
+        "b",
+        "w",
+        "bwb/wbw/bwb",
+        "999999999999999999999",
+        "\u{fffd}",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn no_line_of_words_or_noise_breaks_the_engine(
+            lines in prop::collection::vec(
+                prop_oneof![
+                    prop::collection::vec(prop::sample::select(&WORDS[..]), 0..8)
+                        .prop_map(|w| w.join(" ")),
+                    any::<String>(),
+                ],
+                1..20,
+            )
+        ) {
+            let (mut engine, captured) = engine();
+            for line in &lines {
+                engine.handle_line(line);
+            }
+            captured.take();
+            engine.handle_line("isready");
+            prop_assert!(captured.take().ends_with("readyok\n"));
+            engine.shutdown();
+        }
+    }
+
+    #[test]
+    fn a_failed_position_command_keeps_the_previous_position() {
+        let (mut engine, captured) = engine();
+        engine.handle_line("position startpos moves d5 d4");
+        let kept = engine.position;
+        engine.handle_line("position startpos moves d5 d4 b5d5 zz");
+        assert_eq!(engine.position, kept);
+        let output = captured.take();
+        assert_eq!(output.lines().count(), 1);
+        assert!(
+            output.starts_with("info string error: position: move 4: 'zz'"),
+            "{output}"
+        );
+    }
+}
