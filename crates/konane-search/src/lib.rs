@@ -7,9 +7,13 @@
 pub mod bench;
 pub mod eval;
 pub mod limits;
+pub mod ordering;
 pub mod players;
 pub mod search;
 pub mod selfplay;
+pub mod threads;
+pub mod timeman;
+pub mod tt;
 
 pub use limits::{Clock, SearchLimits};
 pub use search::{Score, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
