@@ -5,6 +5,7 @@
 //! stops it from another thread through a shared [`SearchControl`].
 
 pub mod bench;
+pub mod dashtable;
 pub mod eval;
 pub mod limits;
 pub mod ordering;

@@ -1,6 +1,7 @@
 //! Move ordering: the table's move first, then the two killer moves of the ply, then
 //! the rest by history score (moves that caused cutoffs before, weighted by depth).
 
+use konane_core::movegen::MAX_MOVES;
 use konane_core::{Color, Move};
 
 use crate::search::MAX_PLY;
@@ -30,8 +31,8 @@ impl MoveOrderer {
     pub fn sort(&self, moves: &mut [Move], side: Color, ply: usize, tt_move: Option<Move>) {
         let killers = self.killers[ply];
         let history = &self.history[side.index()];
-        moves.sort_by_cached_key(|&mv| {
-            let score = if Some(mv) == tt_move {
+        let score = |mv: Move| {
+            if Some(mv) == tt_move {
                 TT_MOVE_SCORE
             } else if Some(mv) == killers[0] {
                 KILLER_SCORE + 1
@@ -39,9 +40,21 @@ impl MoveOrderer {
                 KILLER_SCORE
             } else {
                 history[mv.raw() as usize]
-            };
-            -score
-        });
+            }
+        };
+        // Insertion sort, stable, without allocating: move lists are short.
+        let mut scores = [0i32; MAX_MOVES];
+        for i in 0..moves.len() {
+            let (mv, value) = (moves[i], score(moves[i]));
+            let mut j = i;
+            while j > 0 && scores[j - 1] < value {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            scores[j] = value;
+            moves[j] = mv;
+        }
     }
 
     /// Records that `best` caused a cutoff at `ply` and depth `depth`; the moves tried

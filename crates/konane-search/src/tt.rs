@@ -74,7 +74,7 @@ pub(crate) fn unpack(data: u64) -> Option<TtHit> {
     })
 }
 
-fn age_of(data: u64) -> u8 {
+pub(crate) fn age_of(data: u64) -> u8 {
     ((data >> 42) as u8) & AGE_MASK
 }
 
