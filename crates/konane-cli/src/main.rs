@@ -22,7 +22,11 @@ use protocol::options::EngineOptions;
 #[command(
     name = "konane",
     version,
-    after_help = "Examples:\n  konane                      (protocol; type 'help')\n  konane --hash 64 --threads 2\n  printf 'position startpos moves d5 d4\\ngo depth 6\\n' | konane"
+    after_help = "Examples:\n  \
+        konane                                  (the protocol; type 'help')\n  \
+        konane --hash 64 --threads 2 --config my.toml\n  \
+        (echo 'position startpos moves d5 d4'; echo 'go movetime 1000'; sleep 2) | konane\n\n\
+        End of input acts as 'quit': it stops a running search (which still answers)."
 )]
 struct Cli {
     /// Engine defaults file (default: ./engine.toml when present).
