@@ -483,8 +483,9 @@ mod tests {
         )
     }
 
-    /// Words that make up random command lines: every command, keyword and some values.
-    const WORDS: [&str; 40] = [
+    /// Words that make up random command lines: every command, keyword and some values
+    /// (searches stay short: no depth or time beyond 2).
+    const WORDS: [&str; 47] = [
         "uci",
         "ugi",
         "isready",
@@ -525,6 +526,13 @@ mod tests {
         "bwb/wbw/bwb",
         "999999999999999999999",
         "\u{fffd}",
+        "go",
+        "depth",
+        "movetime",
+        "nodes",
+        "infinite",
+        "ponder",
+        "searchmoves",
     ];
 
     proptest! {
