@@ -6,15 +6,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use konane_core::Board;
 
 use crate::arena::clock::TimeControl;
 use crate::arena::collect::MatchOutcome;
 use crate::arena::game::GameRules;
-use crate::arena::openings::{self, OpeningSource};
 use crate::arena::runner::{run_match, MatchConfig};
+use crate::arena::series::SeriesArgs;
 use crate::arena::spec::EngineSpec;
-use crate::arena::stats::Sprt;
 
 const EXAMPLES: &str = "\
 An engine is a list of key=value words (quote values with spaces):
@@ -68,28 +66,8 @@ pub struct MatchArgs {
     /// Fixed node budget per move for both.
     #[arg(long, group = "time")]
     pub nodes: Option<u64>,
-    /// Games to play, rounded up to an even number (at most this many with --sprt);
-    /// default 100, or 20000 with --sprt.
-    #[arg(long)]
-    pub games: Option<u64>,
-    /// Games played at the same time (each with its own engine processes).
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Openings file: a FEN or a move list from the start position per line.
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
-    /// Board size of generated openings and move-list openings, as WxH.
-    #[arg(long, default_value = "8x8")]
-    pub size: Board,
-    /// Seed of the generated openings (both removals and --random-jumps random jumps).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Random jumps after the two removals in generated openings.
-    #[arg(long, default_value_t = 2)]
-    pub random_jumps: usize,
-    /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05": stops when it decides.
-    #[arg(long)]
-    pub sprt: Option<Sprt>,
+    #[command(flatten)]
+    pub series: SeriesArgs,
     /// Milliseconds a move may go past its time before it loses on time.
     #[arg(long, default_value_t = 100)]
     pub time_margin: u64,
@@ -146,37 +124,17 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let Ok(engines) = <[EngineSpec; 2]>::try_from(specs) else {
         bail!("give exactly two --engine options");
     };
-    if args.concurrency == 0 {
-        bail!("--concurrency must be at least 1");
-    }
     if !(args.stall_timeout > 0.0 && args.stall_timeout < 1e6) {
         bail!("--stall-timeout must be a positive number of seconds");
-    }
-    let openings = match &args.openings {
-        Some(path) => OpeningSource::List(
-            openings::load(path, args.size)
-                .with_context(|| format!("bad --openings {}", path.display()))?,
-        ),
-        None => OpeningSource::Random {
-            board: args.size,
-            jumps: args.random_jumps,
-            seed: args.seed,
-        },
-    };
-    let games = args
-        .games
-        .unwrap_or(if args.sprt.is_some() { 20_000 } else { 100 });
-    if games == 0 {
-        bail!("--games must be at least 1");
     }
     let record = args.record.clone().unwrap_or_else(default_record_path);
     let config = MatchConfig {
         engines,
         time: shared_time(args)?,
-        openings,
-        pairs: games.div_ceil(2),
-        concurrency: args.concurrency,
-        sprt: args.sprt,
+        openings: args.series.openings()?,
+        pairs: args.series.pairs()?,
+        concurrency: args.series.concurrency()?,
+        sprt: args.series.sprt,
         rules: GameRules {
             time_margin: Duration::from_millis(args.time_margin),
         },

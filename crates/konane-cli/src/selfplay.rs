@@ -8,19 +8,18 @@ use std::str::FromStr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
-use konane_core::{Board, Color, Move, Position};
+use konane_core::{Color, Move, Position};
 use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer, EnginePlayer};
 use konane_search::selfplay::play_game;
 use konane_search::{SearchLimits, SearchOptions};
 
 use crate::arena::adjudication::Reason;
 use crate::arena::collect::Collector;
-use crate::arena::openings::{self, OpeningSource};
 use crate::arena::record::{GameRecord, PlayedGame};
 use crate::arena::schedule::run_pairs;
-use crate::arena::stats::Sprt;
+use crate::arena::series::SeriesArgs;
 use crate::arena::tally::Tally;
 use crate::match_cmd::print_outcome;
 
@@ -46,27 +45,8 @@ pub struct SelfplayArgs {
     /// The engine's milliseconds per move.
     #[arg(long, group = "limit")]
     pub movetime: Option<u64>,
-    /// Games to play, rounded up to an even number (at most this many with --sprt).
-    #[arg(long, default_value_t = 100)]
-    pub games: u64,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Openings file: a FEN or a move list from the start position per line.
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
-    /// Board size, as WxH.
-    #[arg(long, default_value = "8x8")]
-    pub size: Board,
-    /// Seed of the openings and of the built-in players' random choices.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Random jumps after the two removals in generated openings.
-    #[arg(long, default_value_t = 2)]
-    pub random_jumps: usize,
-    /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05": stops when it decides.
-    #[arg(long)]
-    pub sprt: Option<Sprt>,
+    #[command(flatten)]
+    pub series: SeriesArgs,
     /// Write every game to this record file (the `konane match` format).
     #[arg(long)]
     pub record: Option<PathBuf>,
@@ -187,9 +167,6 @@ fn write_positions(out: &mut impl Write, record: &GameRecord) -> std::io::Result
 
 /// Runs `konane selfplay`.
 pub fn run(args: &SelfplayArgs) -> Result<()> {
-    if args.games == 0 || args.concurrency == 0 {
-        bail!("--games and --concurrency must be at least 1");
-    }
     let limits = if let Some(nodes) = args.nodes {
         SearchLimits {
             nodes: Some(nodes),
@@ -205,17 +182,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     if names[0] == names[1] {
         names[1].push_str("-2");
     }
-    let openings = match &args.openings {
-        Some(path) => OpeningSource::List(
-            openings::load(path, args.size)
-                .with_context(|| format!("bad --openings {}", path.display()))?,
-        ),
-        None => OpeningSource::Random {
-            board: args.size,
-            jumps: args.random_jumps,
-            seed: args.seed,
-        },
-    };
+    let openings = args.series.openings()?;
     let positions = match &args.positions {
         Some(path) => Some(Mutex::new(BufWriter::new(
             File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
@@ -234,15 +201,15 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
             (name.clone(), what)
         })
         .collect();
-    let pairs = args.games.div_ceil(2);
+    let pairs = args.series.pairs()?;
     let mut collector = Collector::new(
         Tally::new(&names[0], &names[1]),
-        args.sprt,
+        args.series.sprt,
         pairs * 2,
         args.record.as_deref(),
         &descriptions,
     )?;
-    let workers: Vec<Worker> = (0..args.concurrency)
+    let workers: Vec<Worker> = (0..args.series.concurrency()?)
         .map(|_| Worker {
             engines: std::array::from_fn(|i| {
                 (kinds[i] == PlayerKind::Engine)
@@ -255,7 +222,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         let mut builtins: [Option<BuiltinPlayer>; 2] = std::array::from_fn(|i| match kinds[i] {
             PlayerKind::Builtin(kind) => Some(BuiltinPlayer::new(
                 kind,
-                args.seed ^ (pair * 2 + i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                args.series.seed ^ (pair * 2 + i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             )),
             PlayerKind::Engine => None,
         });
@@ -273,20 +240,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         };
         let first = timed_game(&start, [&mut *a, &mut *b]);
         let second = timed_game(&start, [b, a]);
-        let records = [
-            GameRecord {
-                number: 2 * pair + 1,
-                pair: pair + 1,
-                players: names.clone(),
-                game: first,
-            },
-            GameRecord {
-                number: 2 * pair + 2,
-                pair: pair + 1,
-                players: [names[1].clone(), names[0].clone()],
-                game: second,
-            },
-        ];
+        let records = GameRecord::pair(pair, &names, [first, second]);
         if let Some(out) = &positions {
             let mut out = out.lock().expect("no writer panicked");
             for record in &records {

@@ -21,6 +21,8 @@ pub struct SprtOutcome {
     pub llr: f64,
     /// The hypothesis accepted and after how many pairs, if a bound was crossed.
     pub decision: Option<(Decision, u64)>,
+    /// Pairs that finished after the decision: neither counted nor recorded.
+    pub ignored_pairs: u64,
 }
 
 impl std::fmt::Display for SprtOutcome {
@@ -32,10 +34,18 @@ impl std::fmt::Display for SprtOutcome {
             self.sprt, self.llr
         )?;
         match self.decision {
-            Some((Decision::H1, pairs)) => write!(f, "H1 accepted after {pairs} pairs"),
-            Some((Decision::H0, pairs)) => write!(f, "H0 accepted after {pairs} pairs"),
-            None => f.write_str("no decision yet"),
+            Some((Decision::H1, pairs)) => write!(f, "H1 accepted after {pairs} pairs")?,
+            Some((Decision::H0, pairs)) => write!(f, "H0 accepted after {pairs} pairs")?,
+            None => f.write_str("no decision yet")?,
         }
+        if self.ignored_pairs > 0 {
+            write!(
+                f,
+                " ({} pairs still running at the decision not counted)",
+                self.ignored_pairs
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -52,6 +62,7 @@ pub struct Collector {
     tally: Tally,
     sprt: Option<Sprt>,
     decision: Option<(Decision, u64)>,
+    ignored_pairs: u64,
     planned_games: u64,
     records: Option<(BufWriter<File>, String)>,
     write_error: Option<anyhow::Error>,
@@ -86,6 +97,7 @@ impl Collector {
             tally,
             sprt,
             decision: None,
+            ignored_pairs: 0,
             planned_games,
             records,
             write_error: None,
@@ -93,8 +105,14 @@ impl Collector {
         })
     }
 
-    /// Counts a finished pair; breaks when the SPRT has decided or records cannot be written.
+    /// Counts a finished pair; breaks when the SPRT has decided or records cannot be
+    /// written. Pairs that finish after the decision are left out, so that the final
+    /// counts and the records are those the decision was made on.
     pub fn add_pair(&mut self, pair: [GameRecord; 2]) -> ControlFlow<()> {
+        if self.decision.is_some() {
+            self.ignored_pairs += 1;
+            return ControlFlow::Break(());
+        }
         for record in &pair {
             if let Err(unknown) = self.tally.add(record) {
                 self.write_error = Some(anyhow::anyhow!(
@@ -133,6 +151,7 @@ impl Collector {
             sprt,
             llr: sprt.llr(&self.tally.pairs),
             decision: self.decision,
+            ignored_pairs: self.ignored_pairs,
         });
         Ok(MatchOutcome {
             tally: self.tally,

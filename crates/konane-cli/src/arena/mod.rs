@@ -11,6 +11,7 @@ pub mod openings;
 pub mod record;
 pub mod runner;
 pub mod schedule;
+pub mod series;
 pub mod spec;
 pub mod stats;
 pub mod tally;

@@ -50,6 +50,26 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The records of pair `pair` (from 0): `games[0]` with `names[0]` as Black, then
+    /// `games[1]` with the colours swapped; games are numbered from 1 across the match.
+    pub fn pair(pair: u64, names: &[String; 2], games: [PlayedGame; 2]) -> [GameRecord; 2] {
+        let [first, second] = games;
+        [
+            GameRecord {
+                number: 2 * pair + 1,
+                pair: pair + 1,
+                players: names.clone(),
+                game: first,
+            },
+            GameRecord {
+                number: 2 * pair + 2,
+                pair: pair + 1,
+                players: [names[1].clone(), names[0].clone()],
+                game: second,
+            },
+        ]
+    }
+
     /// The name of the winner.
     pub fn winner_name(&self) -> &str {
         &self.players[self.game.winner.index()]

@@ -112,20 +112,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome> {
             ],
             &config.rules,
         );
-        [
-            GameRecord {
-                number: 2 * pair + 1,
-                pair: pair + 1,
-                players: names.clone(),
-                game: first_game,
-            },
-            GameRecord {
-                number: 2 * pair + 2,
-                pair: pair + 1,
-                players: [names[1].clone(), names[0].clone()],
-                game: second_game,
-            },
-        ]
+        GameRecord::pair(pair, &names, [first_game, second_game])
     };
     let workers = run_pairs(workers, config.pairs, play_pair, |pair| {
         collector.add_pair(pair)

@@ -11,7 +11,9 @@ use super::record::GameRecord;
 /// Plays pairs `0..pairs` with `workers.len()` threads, each owning one worker (its
 /// engines or agents). `play_pair` plays one pair on a worker; `on_pair` receives each
 /// finished pair on the calling thread and may break to stop handing out new pairs
-/// (pairs already started still finish and are handed over). Returns the workers.
+/// (pairs already started still finish and are handed over). A worker waits until its
+/// pair is taken before it starts another, so at most one pair per worker is played
+/// after a break. Returns the workers.
 pub fn run_pairs<W, P, R>(workers: Vec<W>, pairs: u64, play_pair: P, mut on_pair: R) -> Vec<W>
 where
     W: Send,
@@ -21,7 +23,7 @@ where
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     thread::scope(|scope| {
-        let (sender, results) = mpsc::channel();
+        let (sender, results) = mpsc::sync_channel(0);
         let handles: Vec<_> = workers
             .into_iter()
             .map(|mut worker| {
