@@ -135,7 +135,12 @@ fn a_silent_engine_loses_by_stall() {
 
 #[test]
 fn a_slow_engine_loses_on_time() {
-    adjudicated("slow", "time", 2, &["--tc", "1+0", "--time-margin", "100"]);
+    adjudicated(
+        "slow",
+        "time",
+        2,
+        &["--tc", "0.5+0", "--time-margin", "100"],
+    );
 }
 
 #[test]
@@ -197,16 +202,18 @@ fn concurrent_games_with_per_engine_time_controls_add_up() {
 
 #[test]
 fn the_sprt_stops_when_it_decides() {
-    // A side that wins every pair: the logistic GSPRT [0, 100] crosses 2.94 after
-    // 12 pairs (LLR 0.247 per pair) and -2.94 after 9 pairs the other way (-0.329 a pair),
-    // as computed by hand with the maximum-likelihood formulas of the stats module.
+    // A side that wins every pair: the logistic GSPRT [0, 200] (empty bins counted as
+    // 0.001 pairs) gives LLR 2.929 after 7 pairs and 3.348 after 8, so H1 is accepted
+    // at 8 pairs (bound 2.944); losing every pair gives -2.933 after 4 and -3.666
+    // after 5, so H0 at 5. Values computed independently in Python from the formulas
+    // of Van den Bergh's "Comments on Normalized Elo" (proposition 1.1).
     let record = record_path("sprt");
     let record_text = record.to_str().unwrap();
     let good = fake("good", "good", 0, "");
     let bad = fake("bad", "illegal", 1, "");
     for (first, second, verdict, games) in [
-        (&good, &bad, "H1 accepted after 12 pairs", "24"),
-        (&bad, &good, "H0 accepted after 9 pairs", "18"),
+        (&good, &bad, "H1 accepted after 8 pairs", "16"),
+        (&bad, &good, "H0 accepted after 5 pairs", "10"),
     ] {
         let stdout = text(&konane(&[
             "match",
@@ -219,7 +226,7 @@ fn the_sprt_stops_when_it_decides() {
             "--size",
             "6x6",
             "--sprt",
-            "elo0=0 elo1=100",
+            "elo0=0 elo1=200",
             "--games",
             "200",
             "--record",

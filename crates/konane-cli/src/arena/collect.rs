@@ -39,11 +39,11 @@ impl std::fmt::Display for SprtOutcome {
             None => f.write_str("no decision yet")?,
         }
         if self.ignored_pairs > 0 {
-            write!(
-                f,
-                " ({} pairs still running at the decision not counted)",
-                self.ignored_pairs
-            )?;
+            let (count, verb) = match self.ignored_pairs {
+                1 => ("1 pair".to_string(), "was"),
+                n => (format!("{n} pairs"), "were"),
+            };
+            write!(f, " ({count} that {verb} still running then not counted)")?;
         }
         Ok(())
     }

@@ -99,7 +99,10 @@ impl GameRecord {
             self.game.winner.name().to_ascii_lowercase()
         )?;
         let reason = &self.game.reason;
-        writeln!(out, "reason {} {}", reason.word(), reason.detail())?;
+        match reason.detail() {
+            detail if detail.is_empty() => writeln!(out, "reason {}", reason.word())?,
+            detail => writeln!(out, "reason {} {detail}", reason.word())?,
+        }
         writeln!(out, "end")
     }
 }

@@ -57,7 +57,8 @@ fn signed(value: f64) -> String {
     } else if value.is_infinite() {
         if value > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{value:+.1}")
+        // Adding 0.0 turns -0.0 into 0.0, which prints as +0.0.
+        format!("{:+.1}", value + 0.0)
     }
 }
 
@@ -352,6 +353,24 @@ mod tests {
         .unwrap();
         close(e.elo, 631.91, 0.01);
         assert_eq!(e.upper, f64::INFINITY);
+    }
+
+    #[test]
+    fn estimates_print_signed_with_infinities() {
+        let even = Pentanomial {
+            counts: [0, 0, 5, 0, 0],
+        };
+        assert_eq!(
+            even.elo().unwrap().to_string(),
+            "+0.0 +/- 0.0 (95%: +0.0 .. +0.0)"
+        );
+        let sweep = Pentanomial {
+            counts: [3, 0, 0, 0, 0],
+        };
+        assert_eq!(
+            sweep.elo().unwrap().to_string(),
+            "-inf +/- inf (95%: -inf .. -inf)"
+        );
     }
 
     #[test]
