@@ -21,7 +21,7 @@ fn table(stdout: &str) -> Vec<&str> {
     stdout
         .lines()
         .skip_while(|l| !l.starts_with("Engine"))
-        .take_while(|l| !l.starts_with("SPRT"))
+        .take_while(|l| !l.starts_with("Restarts") && !l.starts_with("SPRT"))
         .collect()
 }
 

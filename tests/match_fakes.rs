@@ -41,17 +41,17 @@ fn text(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
-/// The lines of the final table (from the header to the "Ends" line).
+/// The lines of the final table, from its header to the "Ends" line.
 fn table(stdout: &str) -> Vec<&str> {
     stdout
         .lines()
         .skip_while(|l| !l.starts_with("Engine"))
-        .take_while(|l| !l.starts_with("Records") && !l.starts_with("SPRT"))
+        .take_while(|l| !l.starts_with("Restarts") && !l.starts_with("SPRT"))
         .collect()
 }
 
 /// Plays `games` games of a good fake against one that fails in `mode` at its first
-/// move of every game; returns stderr.
+/// move of every game; returns stdout.
 fn adjudicated(mode: &str, reason: &str, games: u64, extra: &[&str]) -> String {
     let record = record_path(mode);
     let good = fake("good", "good", 0, "");
@@ -97,14 +97,17 @@ fn adjudicated(mode: &str, reason: &str, games: u64, extra: &[&str]) -> String {
     let replay = text(&konane(&["replay", record_text]));
     assert_eq!(table(&replay), table(&stdout));
     std::fs::remove_dir_all(record.parent().unwrap()).unwrap();
-    String::from_utf8(output.stderr).unwrap()
+    stdout
 }
 
 #[test]
 fn a_crash_loses_and_the_engine_is_restarted() {
-    let stderr = adjudicated("crash", "crash", 4, &["--depth", "1"]);
+    let stdout = adjudicated("crash", "crash", 4, &["--depth", "1"]);
     // Restarted before each of the games after the first.
-    assert!(stderr.contains("restarts: good 0, bad 3"), "{stderr}");
+    assert!(
+        stdout.contains("Restarts after a crash or hang: good 0, bad 3"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -124,13 +127,16 @@ fn claiming_the_game_is_over_loses() {
 
 #[test]
 fn a_silent_engine_loses_by_stall() {
-    let stderr = adjudicated(
+    let stdout = adjudicated(
         "hang",
         "stall",
         2,
         &["--depth", "1", "--stall-timeout", "1"],
     );
-    assert!(stderr.contains("restarts: good 0, bad 1"), "{stderr}");
+    assert!(
+        stdout.contains("Restarts after a crash or hang: good 0, bad 1"),
+        "{stdout}"
+    );
 }
 
 #[test]

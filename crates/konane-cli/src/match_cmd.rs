@@ -44,8 +44,8 @@ Examples:
 
 Games are played in pairs: each opening once with each engine as Black. An engine
 that crashes, hangs, answers an illegal or unreadable move, claims the game is over
-while it is not, or oversteps its time loses the game (the reason is recorded) and is
-restarted; the match goes on.";
+while it is not, or oversteps its time loses the game (the reason is recorded); a
+process that died or stopped answering is restarted, and the match goes on.";
 
 /// Arguments of `konane match`.
 #[derive(Args, Debug)]
@@ -141,8 +141,13 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         stall: Duration::from_secs_f64(args.stall_timeout),
         record: Some(record.clone()),
     };
-    let outcome = run_match(&config)?;
+    let (outcome, restarts) = run_match(&config)?;
     print_outcome(&outcome);
+    let [first, second] = &config.engines;
+    println!(
+        "Restarts after a crash or hang: {} {}, {} {}",
+        first.name, restarts[0], second.name, restarts[1]
+    );
     println!("Records: {}", record.display());
     Ok(())
 }

@@ -42,8 +42,8 @@ struct Worker {
     engines: [EngineProcess; 2],
 }
 
-/// Plays the match and returns its results; `engine restarts` are reported on stderr.
-pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome> {
+/// Plays the match; returns its results and how many times each engine was restarted.
+pub fn run_match(config: &MatchConfig) -> Result<(MatchOutcome, [u32; 2])> {
     let [first, second] = &config.engines;
     if first.name == second.name {
         bail!(
@@ -124,11 +124,5 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome> {
             engine.quit();
         }
     }
-    if restarts != [0, 0] {
-        eprintln!(
-            "restarts: {} {}, {} {}",
-            first.name, restarts[0], second.name, restarts[1]
-        );
-    }
-    collector.finish()
+    Ok((collector.finish()?, restarts))
 }

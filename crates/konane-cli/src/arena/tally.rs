@@ -147,11 +147,11 @@ impl Tally {
         let [first, second] = &self.names;
         match self.pairs.elo() {
             Some(elo) => {
-                let _ = writeln!(
-                    out,
-                    "Elo {first} - {second}: {elo} from {} pairs",
-                    self.pairs.pairs()
-                );
+                let pairs = match self.pairs.pairs() {
+                    1 => "1 pair".to_string(),
+                    n => format!("{n} pairs"),
+                };
+                let _ = writeln!(out, "Elo {first} - {second}: {elo} from {pairs}");
             }
             None => {
                 let _ = writeln!(out, "Elo {first} - {second}: no complete pair yet");
