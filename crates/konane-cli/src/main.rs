@@ -1,26 +1,67 @@
 //! The `konane` binary: the engine protocol by default, plus subcommands.
 
+mod analyse;
 mod arena;
+mod bench;
+mod board_view;
+mod config;
 mod match_cmd;
 mod perft;
+mod play;
+mod protocol;
 mod replay;
 mod selfplay;
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+
+use protocol::options::EngineOptions;
 
 /// Konane (Hawaiian Checkers) engine. With no subcommand it speaks the engine
-/// protocol (UCI-like, also UGI) on stdin/stdout.
+/// protocol (UCI, also UGI) on stdin/stdout.
 #[derive(Parser)]
-#[command(name = "konane", version, about, long_about = None)]
+#[command(
+    name = "konane",
+    version,
+    after_help = "Examples:\n  konane                      (protocol; type 'help')\n  konane --hash 64 --threads 2\n  printf 'position startpos moves d5 d4\\ngo depth 6\\n' | konane"
+)]
 struct Cli {
+    /// Engine defaults file (default: ./engine.toml when present).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Option overrides for the protocol, above engine.toml and below `setoption`.
+#[derive(Args, Debug)]
+struct EngineArgs {
+    /// Transposition table size in MiB.
+    #[arg(long)]
+    hash: Option<u64>,
+    /// Search threads.
+    #[arg(long)]
+    threads: Option<u64>,
+    /// Milliseconds kept in reserve per move for communication delays.
+    #[arg(long)]
+    move_overhead: Option<u64>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Count leaf move sequences from a position (move generation check and speed test).
     Perft(perft::PerftArgs),
+    /// Analyse a position: progress by depth, best line, and a verdict.
+    Analyse(analyse::AnalyseArgs),
+    /// Play a game against the engine at the terminal.
+    Play(play::PlayArgs),
+    /// Fixed search over built-in positions: total nodes (a signature of the search) and speed.
+    Bench(bench::BenchArgs),
     /// Play games between two engines that speak the protocol: score, Elo, SPRT, records.
     Match(match_cmd::MatchArgs),
     /// Play fast in-process games of the engine and the built-in players.
@@ -29,13 +70,50 @@ enum Command {
     Replay(replay::ReplayArgs),
 }
 
-fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+/// Sets option `name` from a command-line value, with the same checks as `setoption`.
+pub fn override_option(
+    options: &mut EngineOptions,
+    name: &str,
+    value: Option<impl ToString>,
+) -> anyhow::Result<()> {
+    if let Some(value) = value {
+        options
+            .set(name, Some(&value.to_string()))
+            .with_context(|| format!("bad command-line value for {name}"))?;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("konane: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the subcommand, or the protocol without one.
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let mut options = config::load(cli.config.as_deref())?;
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Analyse(args)) => analyse::run(&args, options),
+        Some(Command::Play(args)) => play::run(&args, options),
         Some(Command::Match(args)) => match_cmd::run(&args),
-        Some(Command::Selfplay(args)) => selfplay::run(&args),
+        Some(Command::Selfplay(args)) => selfplay::run(&args, options.search_options()),
         Some(Command::Replay(args)) => replay::run(&args),
-        None => Ok(()),
+        Some(Command::Bench(_)) => {
+            bench::run(&mut |line| println!("{line}"));
+            Ok(())
+        }
+        None => {
+            override_option(&mut options, "Hash", cli.engine.hash)?;
+            override_option(&mut options, "Threads", cli.engine.threads)?;
+            override_option(&mut options, "MoveOverhead", cli.engine.move_overhead)?;
+            protocol::run(options);
+            Ok(())
+        }
     }
 }

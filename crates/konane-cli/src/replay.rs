@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use konane_core::{Color, Position};
 
 use crate::arena::record::{self, GameRecord};
 use crate::arena::tally::Tally;
+use crate::board_view::draw;
 
 /// Arguments of `konane replay`.
 #[derive(Args, Debug)]
@@ -21,34 +21,6 @@ pub struct ReplayArgs {
     /// Print this game (numbered from 1) move by move, with the final board.
     #[arg(long)]
     pub game: Option<u64>,
-}
-
-/// The board as rows of `b`, `w` and `.`, top rank first, with file letters and ranks.
-fn diagram(position: &Position) -> String {
-    let board = position.board();
-    let mut out = String::new();
-    for rank in (0..board.height() as u32).rev() {
-        out.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..board.width() as u32 {
-            let square = board.square(file, rank).expect("on the board");
-            out.push(if position.pieces(Color::Black) & square.bit() != 0 {
-                'b'
-            } else if position.pieces(Color::White) & square.bit() != 0 {
-                'w'
-            } else {
-                '.'
-            });
-            out.push(' ');
-        }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for file in 0..board.width() {
-        out.push((b'a' + file) as char);
-        out.push(' ');
-    }
-    out.push('\n');
-    out
 }
 
 /// One game move by move.
@@ -67,7 +39,7 @@ fn print_game(record: &GameRecord) {
         );
         position.play(*mv);
     }
-    print!("{}", diagram(&position));
+    println!("{}", draw(&position, game.moves.last().copied()));
     println!("Final: {}", position.to_fen());
     println!(
         "Result: {} ({}) wins: {}",

@@ -165,8 +165,8 @@ fn write_positions(out: &mut impl Write, record: &GameRecord) -> std::io::Result
     Ok(())
 }
 
-/// Runs `konane selfplay`.
-pub fn run(args: &SelfplayArgs) -> Result<()> {
+/// Runs `konane selfplay`; the engine plays with `options` (engine.toml and defaults).
+pub fn run(args: &SelfplayArgs, options: SearchOptions) -> Result<()> {
     let limits = if let Some(nodes) = args.nodes {
         SearchLimits {
             nodes: Some(nodes),
@@ -213,7 +213,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         .map(|_| Worker {
             engines: std::array::from_fn(|i| {
                 (kinds[i] == PlayerKind::Engine)
-                    .then(|| EnginePlayer::new(&names[i], SearchOptions::default(), limits.clone()))
+                    .then(|| EnginePlayer::new(&names[i], options.clone(), limits.clone()))
             }),
         })
         .collect();

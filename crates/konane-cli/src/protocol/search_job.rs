@@ -1,0 +1,218 @@
+//! One `go`: the search on its own thread, its progress printed at a few lines a
+//! second, and exactly one `bestmove`, held under `infinite`/`ponder` until
+//! `stop`/`ponderhit` as UCI requires.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use konane_core::{Move, Position};
+use konane_search::{SearchControl, SearchInfo, SearchLimits, SearchResult, Searcher};
+
+use super::output::{bestmove_line, info_line, Output};
+
+/// The shortest gap between two printed iterations of a long search.
+const INFO_INTERVAL: Duration = Duration::from_millis(250);
+
+/// Wakes the search thread when it holds its `bestmove` and `stop` or `ponderhit` comes.
+#[derive(Default)]
+struct Release {
+    lock: Mutex<()>,
+    signal: Condvar,
+}
+
+impl Release {
+    fn notify(&self) {
+        let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.signal.notify_all();
+    }
+
+    fn wait_until(&self, done: impl Fn() -> bool) {
+        let mut guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        while !done() {
+            guard = self
+                .signal
+                .wait_timeout(guard, Duration::from_millis(50))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+}
+
+/// What the command loop keeps of a running search.
+pub struct SearchJob {
+    control: Arc<SearchControl>,
+    release: Arc<Release>,
+    answered: Arc<AtomicBool>,
+    /// Only `stop` ends this search (`infinite`, or no limit at all).
+    until_stop: bool,
+    /// A `go ponder` search: it waits for `ponderhit` (or `stop`).
+    ponder: bool,
+    handle: JoinHandle<Option<Searcher>>,
+}
+
+/// Whether a search with these limits may end only on `stop` (no limit, or `infinite`).
+fn runs_until_stop(limits: &SearchLimits) -> bool {
+    limits.infinite
+        || (limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.clocks.iter().all(Option::is_none)
+            && limits.mate.is_none())
+}
+
+/// Prints a search's progress: an iteration (all its multipv lines) at most every
+/// [`INFO_INTERVAL`], and always the last one before the `bestmove`.
+struct Reporter {
+    out: Output,
+    last_printed: Option<Instant>,
+    printing: bool,
+    pending: Vec<SearchInfo>,
+    best_line: Vec<Move>,
+}
+
+impl Reporter {
+    fn new(out: Output) -> Reporter {
+        Reporter {
+            out,
+            last_printed: None,
+            printing: false,
+            pending: Vec::new(),
+            best_line: Vec::new(),
+        }
+    }
+
+    fn report(&mut self, info: &SearchInfo) {
+        if info.multipv <= 1 {
+            self.best_line.clone_from(&info.pv);
+            self.pending.clear();
+            self.printing = self
+                .last_printed
+                .is_none_or(|at| at.elapsed() >= INFO_INTERVAL);
+            if self.printing {
+                self.last_printed = Some(Instant::now());
+            }
+        }
+        if self.printing {
+            self.out.line(&info_line(info));
+        } else {
+            self.pending.push(info.clone());
+        }
+    }
+
+    fn finish(&mut self) {
+        for info in self.pending.drain(..) {
+            self.out.line(&info_line(&info));
+        }
+    }
+}
+
+impl SearchJob {
+    /// Starts searching `position` on a new thread; `show_ponder` adds the `ponder` part.
+    pub fn start(
+        mut searcher: Searcher,
+        position: Position,
+        limits: SearchLimits,
+        show_ponder: bool,
+        out: Output,
+        on_done: Arc<dyn Fn() + Send + Sync>,
+    ) -> SearchJob {
+        let control = Arc::new(SearchControl::default());
+        let release = Arc::new(Release::default());
+        let answered = Arc::new(AtomicBool::new(false));
+        let until_stop = runs_until_stop(&limits);
+        let ponder = limits.ponder;
+        let (thread_control, thread_release, thread_answered) =
+            (control.clone(), release.clone(), answered.clone());
+        let handle = std::thread::spawn(move || {
+            let control = thread_control;
+            let mut reporter = Reporter::new(out.clone());
+            let (result, searcher) = if position.is_game_over() {
+                out.line("info depth 0 score mate 0");
+                (None, Some(searcher))
+            } else {
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    searcher.search(&position, &limits, &control, &mut |info| {
+                        reporter.report(info)
+                    })
+                }));
+                reporter.finish();
+                match outcome {
+                    Ok(result) => (Some(result), Some(searcher)),
+                    Err(_) => {
+                        out.error(&"the search failed; playing the first legal move");
+                        (None, None)
+                    }
+                }
+            };
+            thread_release.wait_until(|| {
+                control.is_stopped() || (!until_stop && (!ponder || control.is_ponderhit()))
+            });
+            let (best, ponder) = chosen_moves(&position, result.as_ref(), &reporter.best_line);
+            thread_answered.store(true, Ordering::SeqCst);
+            out.line(&bestmove_line(best, ponder.filter(|_| show_ponder)));
+            on_done();
+            searcher
+        });
+        SearchJob {
+            control,
+            release,
+            answered,
+            until_stop,
+            ponder,
+            handle,
+        }
+    }
+
+    /// Asks the search to stop and releases a held `bestmove`.
+    pub fn stop(&self) {
+        self.control.stop();
+        self.release.notify();
+    }
+
+    /// The pondered move was played: the search goes on with its clock.
+    pub fn ponderhit(&self) {
+        self.control.ponderhit();
+        self.release.notify();
+    }
+
+    /// Whether the search will answer without `stop`: limited, and not pondering.
+    pub fn ends_by_itself(&self) -> bool {
+        !self.until_stop && (!self.ponder || self.control.is_ponderhit())
+    }
+
+    /// Whether the `bestmove` line has been (or is being) written.
+    pub fn has_answered(&self) -> bool {
+        self.answered.load(Ordering::SeqCst)
+    }
+
+    /// Waits for the thread to end; the searcher back, or `None` if the search panicked.
+    pub fn join(self) -> Option<Searcher> {
+        self.handle.join().ok().flatten()
+    }
+}
+
+/// The move to play and the expected reply: from the result, else from the best line
+/// reported, else (a failed search) the first legal move.
+fn chosen_moves(
+    position: &Position,
+    result: Option<&SearchResult>,
+    best_line: &[Move],
+) -> (Option<Move>, Option<Move>) {
+    match result {
+        Some(result) => {
+            let ponder = result.ponder_move.or_else(|| {
+                (best_line.first() == result.best_move.as_ref())
+                    .then(|| best_line.get(1).copied())
+                    .flatten()
+            });
+            (
+                result.best_move,
+                ponder.filter(|_| result.best_move.is_some()),
+            )
+        }
+        None => (position.legal_moves().first().copied(), None),
+    }
+}
