@@ -1,6 +1,7 @@
 //! The `konane` binary: the engine protocol by default, plus subcommands.
 
 mod perft;
+mod solve;
 
 use clap::{Parser, Subcommand};
 
@@ -17,12 +18,15 @@ struct Cli {
 enum Command {
     /// Count leaf move sequences from a position (move generation check and speed test).
     Perft(perft::PerftArgs),
+    /// Prove who wins a position with perfect play, and every winning first move.
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         None => Ok(()),
     }
 }
