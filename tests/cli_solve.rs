@@ -8,7 +8,11 @@ fn solve(args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -25,7 +29,10 @@ fn all_lists_every_root_move_of_5x5() {
     let text = solve(&["--size", "5x5", "--all", "--threads", "2"]);
     assert!(text.contains("Black wins"), "{text}");
     for mv in ["a1", "e1", "a5", "e5", "c3"] {
-        assert!(text.contains(&format!("\n{mv}: ")), "{mv} missing in {text}");
+        assert!(
+            text.contains(&format!("\n{mv}: ")),
+            "{mv} missing in {text}"
+        );
     }
 }
 

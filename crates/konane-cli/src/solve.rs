@@ -3,7 +3,7 @@
 //! has been proven so far.
 
 use std::sync::atomic::Ordering;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -14,7 +14,9 @@ use konane_solver::{RootReport, Solver, SolverOptions, TableKind};
 
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  konane solve --size 6x6\n  konane solve --size 5x5 --all --threads 1\n  konane solve --fen <FEN>")]
+#[command(
+    after_help = "Examples:\n  konane solve --size 6x6\n  konane solve --size 5x5 --all --threads 1\n  konane solve --fen <FEN>"
+)]
 #[command(group(clap::ArgGroup::new("start").required(true).args(["size", "fen"])))]
 pub struct SolveArgs {
     /// Solve the start position (full removal opening) of this board size, as WxH.
@@ -58,7 +60,12 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
         .context("cannot install the Ctrl-C handler")?;
 
-    println!("Solving {} ({} to move, {} threads)", position.to_fen(), position.side_to_move(), pool.current_num_threads());
+    println!(
+        "Solving {} ({} to move, {} threads)",
+        position.to_fen(),
+        position.side_to_move(),
+        pool.current_num_threads()
+    );
     let bar = ProgressBar::new(position.legal_moves().len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:20}] {pos}/{len} root moves  {msg}")
@@ -68,12 +75,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let started = Instant::now();
     let (done, finished) = mpsc::channel::<()>();
     let report = std::thread::scope(|scope| {
-        let (solver, bar) = (&solver, bar.clone());
+        let (solver, ticker) = (&solver, bar.clone());
         scope.spawn(move || {
-            while finished.recv_timeout(Duration::from_millis(200)).is_err() {
+            while finished.recv_timeout(Duration::from_millis(200))
+                == Err(RecvTimeoutError::Timeout)
+            {
                 let nodes = solver.nodes();
                 let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                bar.set_message(format!("{nodes} nodes, {:.1} M nodes/s", rate / 1e6));
+                ticker.set_message(format!("{nodes} nodes, {:.1} M nodes/s", rate / 1e6));
             }
         });
         let report = pool.install(|| {
@@ -87,14 +96,22 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         report
     });
     bar.finish_and_clear();
-    print_report(&report, args.all, started.elapsed().as_secs_f64(), solver.table_len());
+    print_report(
+        &report,
+        args.all,
+        started.elapsed().as_secs_f64(),
+        solver.table_len(),
+    );
     Ok(())
 }
 
 /// Prints the verdict, the winning moves (every value with `all`), nodes and time.
 fn print_report(report: &RootReport, all: bool, seconds: f64, table_len: usize) {
     if !report.complete {
-        println!("Interrupted: {} of the root moves proven", report.values.len());
+        println!(
+            "Interrupted: {} of the root moves proven",
+            report.values.len()
+        );
     }
     if all {
         for value in &report.values {
@@ -106,8 +123,16 @@ fn print_report(report: &RootReport, all: bool, seconds: f64, table_len: usize) 
         Some(winner) => println!("{winner} wins"),
         None => println!("Winner not proven yet"),
     }
-    let winning: Vec<String> = report.winning_moves().iter().map(|m| m.to_string()).collect();
-    let listed = if winning.is_empty() { "none".to_string() } else { winning.join(" ") };
+    let winning: Vec<String> = report
+        .winning_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    let listed = if winning.is_empty() {
+        "none".to_string()
+    } else {
+        winning.join(" ")
+    };
     let qualifier = if report.complete { "" } else { " (so far)" };
     println!("Winning moves for {}{qualifier}: {listed}", report.side);
     println!("Nodes: {}", report.nodes);

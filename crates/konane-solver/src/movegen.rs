@@ -160,7 +160,12 @@ mod tests {
             .iter()
             .map(|&mv| {
                 let next = position.after(mv);
-                (mv.from().index(), mv.to().index(), next.pieces(side), next.pieces(!side))
+                (
+                    mv.from().index(),
+                    mv.to().index(),
+                    next.pieces(side),
+                    next.pieces(!side),
+                )
             })
             .collect()
     }

@@ -72,7 +72,11 @@ impl RootReport {
 
     /// The root moves proven to win.
     pub fn winning_moves(&self) -> Vec<Move> {
-        self.values.iter().filter(|v| v.wins).map(|v| v.mv).collect()
+        self.values
+            .iter()
+            .filter(|v| v.wins)
+            .map(|v| v.mv)
+            .collect()
     }
 }
 
@@ -139,7 +143,11 @@ impl Solver {
     }
 
     fn check_board(&self, position: &Position) {
-        assert_eq!(position.board(), self.board, "position on another board than the solver's");
+        assert_eq!(
+            position.board(),
+            self.board,
+            "position on another board than the solver's"
+        );
     }
 
     /// Proves the value of every legal move of `position`, root moves in parallel on
@@ -157,7 +165,11 @@ impl Solver {
         let side = position.side_to_move();
         let moves = position.legal_moves();
         let proven = Mutex::new(Vec::new());
-        let split = if rayon::current_num_threads() > 1 { self.options.split_plies } else { 0 };
+        let split = if rayon::current_num_threads() > 1 {
+            self.options.split_plies
+        } else {
+            0
+        };
         moves.par_iter().for_each(|&mv| {
             let next = position.after(mv);
             let mut searcher = Searcher::new(&shared);
@@ -169,12 +181,20 @@ impl Solver {
             );
             searcher.flush();
             if let Some(child_wins) = result {
-                let value = MoveValue { mv, wins: !child_wins };
-                proven.lock().expect("no panics while holding the lock").push(value);
+                let value = MoveValue {
+                    mv,
+                    wins: !child_wins,
+                };
+                proven
+                    .lock()
+                    .expect("no panics while holding the lock")
+                    .push(value);
                 progress(value, nodes.load(Ordering::Relaxed));
             }
         });
-        let mut values = proven.into_inner().expect("no panics while holding the lock");
+        let mut values = proven
+            .into_inner()
+            .expect("no panics while holding the lock");
         values.sort_by_key(|v| moves.iter().position(|&m| m == v.mv));
         RootReport {
             side,

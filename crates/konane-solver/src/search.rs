@@ -57,7 +57,9 @@ impl<'a> Searcher<'a> {
 
     /// Adds the nodes counted here to the shared total.
     pub fn flush(&mut self) {
-        self.shared.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
     }
 

@@ -17,7 +17,10 @@ impl Key {
     #[inline(always)]
     pub fn digest(&self) -> u64 {
         let mut x = self.black.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ self.white.rotate_left(29).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+            ^ self
+                .white
+                .rotate_left(29)
+                .wrapping_mul(0xbf58_476d_1ce4_e5b9)
             ^ self.white_to_move as u64;
         x ^= x >> 32;
         x = x.wrapping_mul(0x94d0_49bb_1331_11eb);

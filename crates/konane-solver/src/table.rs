@@ -27,7 +27,9 @@ impl std::str::FromStr for TableKind {
         match text {
             "dashmap" => Ok(TableKind::DashMap),
             "packed" => Ok(TableKind::Packed),
-            _ => Err(format!("unknown table '{text}': expected dashmap or packed")),
+            _ => Err(format!(
+                "unknown table '{text}': expected dashmap or packed"
+            )),
         }
     }
 }
@@ -78,7 +80,9 @@ impl Packed {
     #[inline(always)]
     fn pack(&self, key: &Key) -> Option<u64> {
         let fits = key.black & !self.black_shade == 0 && key.white & !self.white_shade == 0;
-        fits.then(|| key.black | key.white | USED | if key.white_to_move { WHITE_TO_MOVE } else { 0 })
+        fits.then(|| {
+            key.black | key.white | USED | if key.white_to_move { WHITE_TO_MOVE } else { 0 }
+        })
     }
 
     #[inline(always)]
@@ -125,7 +129,9 @@ impl ProofTable {
     pub fn new(kind: TableKind, capacity: usize, board: konane_core::Board) -> ProofTable {
         let spare = board.mask() & (WHITE_TO_MOVE | WIN | USED) == 0;
         let packed = (kind == TableKind::Packed && spare).then(|| Packed {
-            slots: (0..capacity.next_power_of_two()).map(|_| AtomicU64::new(0)).collect(),
+            slots: (0..capacity.next_power_of_two())
+                .map(|_| AtomicU64::new(0))
+                .collect(),
             black_shade: board.start_pieces(konane_core::Color::Black),
             white_shade: board.start_pieces(konane_core::Color::White),
             used: AtomicUsize::new(0),
@@ -166,6 +172,10 @@ impl ProofTable {
 
     /// The number of positions stored.
     pub fn len(&self) -> usize {
-        self.map_len.load(Ordering::Relaxed) + self.packed.as_ref().map_or(0, |p| p.used.load(Ordering::Relaxed))
+        self.map_len.load(Ordering::Relaxed)
+            + self
+                .packed
+                .as_ref()
+                .map_or(0, |p| p.used.load(Ordering::Relaxed))
     }
 }
