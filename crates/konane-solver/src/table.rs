@@ -80,9 +80,8 @@ impl Packed {
     #[inline(always)]
     fn pack(&self, key: &Key) -> Option<u64> {
         let fits = key.black & !self.black_shade == 0 && key.white & !self.white_shade == 0;
-        fits.then(|| {
-            key.black | key.white | USED | if key.white_to_move { WHITE_TO_MOVE } else { 0 }
-        })
+        let side = if key.white_to_move { WHITE_TO_MOVE } else { 0 };
+        fits.then_some(key.black | key.white | USED | side)
     }
 
     #[inline(always)]
