@@ -34,9 +34,10 @@ pub struct SolveArgs {
     /// Proof table: `packed` (atomic words, fixed size) or `dashmap`.
     #[arg(long, default_value = "packed")]
     pub table: TableKind,
-    /// Proof table size, in millions of positions.
-    #[arg(long, default_value_t = 64)]
-    pub table_mpos: usize,
+    /// Proof table size, in millions of positions (2^20); default: grows with the
+    /// board, 16 for 6x6, 64 from 7x6 up (8 bytes a position in the packed table).
+    #[arg(long)]
+    pub table_mpos: Option<usize>,
 }
 
 /// Runs `konane solve`.
@@ -52,7 +53,10 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         .context("cannot start the worker threads")?;
     let options = SolverOptions {
         table: args.table,
-        capacity: args.table_mpos.max(1) << 20,
+        capacity: match args.table_mpos {
+            Some(millions) => millions.max(1) << 20,
+            None => 1 << (position.board().area().saturating_sub(12)).clamp(16, 26),
+        },
         ..SolverOptions::default()
     };
     let solver = Solver::new(position.board(), options);
@@ -61,7 +65,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         .context("cannot install the Ctrl-C handler")?;
 
     println!(
-        "Solving {} ({} to move, {} threads)",
+        "Solving {} ({} to move, threads: {})",
         position.to_fen(),
         position.side_to_move(),
         pool.current_num_threads()
