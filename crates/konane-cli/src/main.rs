@@ -1,12 +1,16 @@
 //! The `konane` binary: the engine protocol by default, plus subcommands.
 
 mod analyse;
+mod arena;
 mod bench;
 mod board_view;
 mod config;
+mod match_cmd;
 mod perft;
 mod play;
 mod protocol;
+mod replay;
+mod selfplay;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,6 +66,12 @@ enum Command {
     Play(play::PlayArgs),
     /// Fixed search over built-in positions: total nodes (a signature of the search) and speed.
     Bench(bench::BenchArgs),
+    /// Play games between two engines that speak the protocol: score, Elo, SPRT, records.
+    Match(match_cmd::MatchArgs),
+    /// Play fast in-process games of the engine and the built-in players.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Print the games of a record file written by `konane match` or `konane selfplay`.
+    Replay(replay::ReplayArgs),
 }
 
 /// Sets option `name` from a command-line value, with the same checks as `setoption`.
@@ -115,6 +125,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Analyse(args)) => analyse::run(&args, options),
         Some(Command::Play(args)) => play::run(&args, options),
+        Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Selfplay(args)) => selfplay::run(&args, options.search_options()),
+        Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Bench(_)) => {
             bench::run(&mut |line| println!("{line}"));
             Ok(())
