@@ -150,6 +150,28 @@ fn a_slow_engine_loses_on_time() {
 }
 
 #[test]
+fn a_huge_output_line_does_not_disturb_the_game() {
+    let good = fake("good", "good", 0, "");
+    let spam = fake("spam", "spam", 1, "");
+    let stdout = text(&konane(&[
+        "match",
+        "--engine",
+        &good,
+        "--engine",
+        &spam,
+        "--games",
+        "2",
+        "--size",
+        "6x6",
+        "--depth",
+        "1",
+        "--record",
+        "/dev/null",
+    ]));
+    assert!(stdout.contains("Ends: 2 by the rules"), "{stdout}");
+}
+
+#[test]
 fn concurrent_games_with_per_engine_time_controls_add_up() {
     let record = record_path("concurrent");
     let first = fake("first", "good", 0, "depth=2");

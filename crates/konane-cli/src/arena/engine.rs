@@ -2,7 +2,7 @@
 //! between games, reading its lines on a thread with timeouts, and restarting it after a
 //! crash or a hang.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -17,6 +17,9 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 
 /// The least time a starting engine gets for its handshake, whatever the stall timeout.
 const STARTUP_MIN: Duration = Duration::from_secs(5);
+
+/// The longest line kept from an engine; the rest of a longer line is read as more lines.
+const MAX_LINE: u64 = 64 * 1024;
 
 /// Why an engine gave no usable answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +103,7 @@ impl EngineProcess {
             let mut buffer = Vec::new();
             loop {
                 buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buffer) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buffer).trim().to_string();
