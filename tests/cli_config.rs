@@ -1,6 +1,6 @@
 //! End-to-end: engine.toml via `--config` sets the defaults shown by `uci`; the command
 //! line and `setoption` override it; a bad file fails with its key, line and the
-//! expected type; `konane bench` ends with its total.
+//! expected type; `konane bench` ends with its total, the same every run.
 
 mod common;
 
@@ -79,8 +79,8 @@ fn without_a_config_file_the_built_in_defaults_apply() {
         .any(|l| l == "option name BoardSize type string default 8x8"));
 }
 
-#[test]
-fn bench_prints_a_line_per_position_and_the_total() {
+/// Runs `konane bench`, checks its shape and returns its total node count.
+fn bench_nodes() -> u64 {
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .arg("bench")
         .output()
@@ -98,5 +98,13 @@ fn bench_prints_a_line_per_position_and_the_total() {
         (4, "nodes", "nps"),
         "{text}"
     );
-    assert!(words[0].parse::<u64>().unwrap() > 0 && words[2].parse::<u64>().is_ok());
+    assert!(words[2].parse::<u64>().is_ok(), "{text}");
+    words[0].parse().unwrap()
+}
+
+#[test]
+fn bench_prints_a_line_per_position_and_the_same_total_every_run() {
+    let nodes = bench_nodes();
+    assert!(nodes > 0);
+    assert_eq!(bench_nodes(), nodes, "the bench node count is a signature");
 }

@@ -7,11 +7,29 @@ use std::time::Duration;
 
 use common::Engine;
 
-/// Plays the first legal move each turn until the result; returns the output.
+/// `mv` as a person may write it: jumps with a dash (`b1-b3`), upper case on odd turns.
+fn other_notation(mv: &str, turn: usize) -> String {
+    let split = 1 + mv[1..]
+        .find(|c: char| c.is_ascii_alphabetic())
+        .unwrap_or(mv.len() - 1);
+    let typed = match mv.split_at(split) {
+        (square, "") => square.to_string(),
+        (from, to) => format!("{from}-{to}"),
+    };
+    if turn % 2 == 1 {
+        typed.to_ascii_uppercase()
+    } else {
+        typed
+    }
+}
+
+/// Plays the first legal move each turn (in varied notation) until the result; returns
+/// the output, with a `typed X for Y` line for each jump typed with a dash.
 fn play_game(args: &[&str], extras: &[&str]) -> Vec<String> {
     let mut game = Engine::start(args);
     let mut extras = extras.iter();
     let mut seen = Vec::new();
+    let mut turn = 0;
     loop {
         let lines = game.until(Duration::from_secs(20), |l| {
             l.starts_with("Your moves: ") || l.starts_with("Result: ")
@@ -29,7 +47,12 @@ fn play_game(args: &[&str], extras: &[&str]) -> Vec<String> {
             .nth(2)
             .expect("a legal move")
             .to_string();
-        game.send(&first);
+        turn += 1;
+        let typed = other_notation(&first, turn);
+        if typed.contains('-') {
+            seen.push(format!("typed {typed} for {first}"));
+        }
+        game.send(&typed);
     }
     let (status, rest) = game.finish(Duration::from_secs(5));
     assert!(status.success());
@@ -48,6 +71,12 @@ fn a_whole_game_as_black_on_4x4_ends_with_a_result() {
     assert!(text.contains("Hint: "), "{text}");
     assert!(text.contains("square 'e9' is off the 4x4 board"), "{text}");
     assert!(text.contains("Engine (White) plays "), "{text}");
+    let dashed = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("typed "))
+        .expect("a jump typed as B1-B3");
+    let meant = dashed.split(" for ").nth(1).unwrap();
+    assert!(text.contains(&format!("You play {meant}.")), "{text}");
     assert!(
         text.contains("    a  b  c  d\n 4 "),
         "board with coordinates: {text}"

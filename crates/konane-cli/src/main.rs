@@ -26,7 +26,11 @@ use protocol::options::EngineOptions;
 #[command(
     name = "konane",
     version,
-    after_help = "Examples:\n  konane                      (protocol; type 'help')\n  konane --hash 64 --threads 2\n  printf 'position startpos moves d5 d4\\ngo depth 6\\n' | konane"
+    after_help = "Examples:\n  \
+        konane                                  (the protocol; type 'help')\n  \
+        konane --hash 64 --threads 2 --config my.toml\n  \
+        (echo 'position startpos moves d5 d4'; echo 'go movetime 1000'; sleep 2) | konane\n\n\
+        End of input acts as 'quit': it stops a running search (which still answers)."
 )]
 struct Cli {
     /// Engine defaults file (default: ./engine.toml when present).
@@ -84,8 +88,28 @@ pub fn override_option(
     Ok(())
 }
 
+/// Lets a subcommand whose output is piped into a program that stops reading (`konane
+/// bench | head -3`) end quietly, as command-line tools do, instead of panicking in
+/// `println!`.
+fn end_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread exists; SIG_DFL is always valid.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    // Not for the protocol, nor for subcommands that write to other processes' pipes
+    // (where a closed pipe must be an error to handle, not the end).
+    if matches!(
+        cli.command,
+        Some(Command::Perft(_) | Command::Analyse(_) | Command::Play(_) | Command::Bench(_))
+    ) {
+        end_quietly_on_closed_pipe();
+    }
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("konane: {e:#}");

@@ -167,6 +167,9 @@ pub fn run(args: &PlayArgs, options: EngineOptions) -> Result<()> {
             return Ok(());
         }
         if side != human {
+            if interactive {
+                println!("Engine ({side}) is thinking...");
+            }
             let result = game.think();
             let mv = result
                 .best_move

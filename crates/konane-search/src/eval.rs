@@ -40,11 +40,12 @@ pub struct Evaluation {
     pub total: i32,
 }
 
-/// The unweighted terms, side to move minus opponent, in a fixed order.
-fn raw_terms(position: &Position) -> [(&'static str, i32); 2] {
+/// The unweighted terms, side to move minus opponent, in a fixed order; `our_moves` is
+/// the side to move's number of legal moves.
+fn raw_terms(position: &Position, our_moves: u32) -> [(&'static str, i32); 2] {
     let us = position.side_to_move();
     let them = !us;
-    let mobility = position.count_moves() as i32 - position.count_jumps_for(them) as i32;
+    let mobility = our_moves as i32 - position.count_jumps_for(them) as i32;
     let movable = position.movable_pieces(us).count_ones() as i32
         - position.movable_pieces(them).count_ones() as i32;
     [("mobility", mobility), ("movable_pieces", movable)]
@@ -57,7 +58,18 @@ impl EvalWeights {
 
     /// The evaluation of `position` from the side to move's view.
     pub fn evaluate(&self, position: &Position) -> i32 {
-        raw_terms(position)
+        self.weighted(position, position.count_moves())
+    }
+
+    /// The evaluation, or `None` when the side to move has no move (and has lost).
+    #[inline]
+    pub fn evaluate_unless_lost(&self, position: &Position) -> Option<i32> {
+        let our_moves = position.count_moves();
+        (our_moves != 0).then(|| self.weighted(position, our_moves))
+    }
+
+    fn weighted(&self, position: &Position, our_moves: u32) -> i32 {
+        raw_terms(position, our_moves)
             .iter()
             .zip(self.weights())
             .map(|(&(_, raw), weight)| raw * weight)
@@ -66,7 +78,7 @@ impl EvalWeights {
 
     /// The evaluation with every term shown.
     pub fn explain(&self, position: &Position) -> Evaluation {
-        let terms: Vec<EvalTerm> = raw_terms(position)
+        let terms: Vec<EvalTerm> = raw_terms(position, position.count_moves())
             .iter()
             .zip(self.weights())
             .map(|(&(name, raw), weight)| EvalTerm {

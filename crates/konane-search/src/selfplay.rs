@@ -7,6 +7,80 @@ use rand::SeedableRng;
 
 use crate::players::Agent;
 
+/// Builds a fresh player for one game, from a seed for its random choices.
+pub type AgentFactory<'a> = &'a (dyn Fn(u64) -> Box<dyn Agent> + Sync);
+
+/// A match result from the first player's view.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct MatchScore {
+    pub wins: u32,
+    pub losses: u32,
+}
+
+impl MatchScore {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses
+    }
+
+    /// The first player's Elo difference implied by the score (there are no draws);
+    /// infinite for a clean sweep.
+    pub fn elo(&self) -> f64 {
+        let p = self.wins as f64 / self.games().max(1) as f64;
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// Plays `pairs` pairs of games between players built by `first` and `second`: each
+/// pair starts from one seeded random opening (both removals and `opening_jumps`
+/// jumps) on `board`, once with each colour; `parallel` games run at a time.
+pub fn play_pairs(
+    first: AgentFactory,
+    second: AgentFactory,
+    board: Board,
+    opening_jumps: usize,
+    pairs: u32,
+    seed: u64,
+    parallel: usize,
+) -> MatchScore {
+    let play_pair = |pair: u32| {
+        let mut start = Position::start(board);
+        for mv in random_opening(board, opening_jumps, seed.wrapping_add(pair as u64)) {
+            start.play(mv);
+        }
+        let mut score = MatchScore::default();
+        for first_is_black in [true, false] {
+            let game_seed = seed ^ ((pair as u64) << 1 | first_is_black as u64) << 16;
+            let (mut a, mut b) = (first(game_seed), second(game_seed + 1));
+            let game = if first_is_black {
+                play_game(&start, [a.as_mut(), b.as_mut()])
+            } else {
+                play_game(&start, [b.as_mut(), a.as_mut()])
+            };
+            if (game.winner == Color::Black) == first_is_black {
+                score.wins += 1;
+            } else {
+                score.losses += 1;
+            }
+        }
+        score
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(parallel.max(1))
+        .build()
+        .expect("a thread pool for the games");
+    pool.install(|| {
+        use rayon::prelude::*;
+        (0..pairs)
+            .into_par_iter()
+            .map(play_pair)
+            .reduce(MatchScore::default, |a, b| MatchScore {
+                wins: a.wins + b.wins,
+                losses: a.losses + b.losses,
+            })
+    })
+}
+
 /// A finished game: where it started, the moves played and who won.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Game {
@@ -82,6 +156,21 @@ mod tests {
         let texts: Vec<String> = a.iter().map(Move::to_string).collect();
         position.play_all(texts.iter().map(String::as_str)).unwrap();
         assert!(!position.is_game_over());
+    }
+
+    #[test]
+    fn pairs_swap_colours_and_count_every_game() {
+        let board: Board = "5x5".parse().unwrap();
+        let greedy =
+            |seed| Box::new(BuiltinPlayer::new(BuiltinKind::Greedy, seed)) as Box<dyn Agent>;
+        let random =
+            |seed| Box::new(BuiltinPlayer::new(BuiltinKind::Random, seed)) as Box<dyn Agent>;
+        let score = play_pairs(&greedy, &random, board, 2, 10, 7, 2);
+        assert_eq!(score.games(), 20);
+        assert!(score.wins > score.losses, "{score:?}");
+        // Seeded: the same match gives the same score, whatever the parallelism.
+        assert_eq!(play_pairs(&greedy, &random, board, 2, 10, 7, 1), score);
+        assert_eq!(MatchScore { wins: 3, losses: 1 }.elo().round(), 191.0);
     }
 
     #[test]

@@ -239,7 +239,8 @@ fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
     };
     let first = rest.first().ok_or_else(missing)?;
     let moves_at = rest.iter().position(|w| w.eq_ignore_ascii_case("moves"));
-    let head = &rest[1..moves_at.unwrap_or(rest.len())];
+    // Between the base keyword and `moves` (empty when `moves` comes first).
+    let head = &rest[1..moves_at.unwrap_or(rest.len()).max(1)];
     let base = match first.to_ascii_lowercase().as_str() {
         "startpos" => {
             if let Some(word) = head.first() {
@@ -433,6 +434,71 @@ fn parse_perft(rest: &[&str]) -> Result<Command, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Every keyword the parser knows, and some values.
+    const TOKENS: [&str; 44] = [
+        "uci",
+        "ugi",
+        "isready",
+        "setoption",
+        "name",
+        "value",
+        "ucinewgame",
+        "uginewgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "stop",
+        "ponderhit",
+        "quit",
+        "query",
+        "gameover",
+        "p1turn",
+        "result",
+        "d",
+        "perft",
+        "eval",
+        "bench",
+        "help",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "p1time",
+        "p2time",
+        "p1inc",
+        "p2inc",
+        "movestogo",
+        "mate",
+        "searchmoves",
+        "infinite",
+        "ponder",
+        "-1",
+        "0",
+        "99999999999999999999999999999999999999999",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn any_sequence_of_keywords_parses_or_fails_cleanly(
+            words in prop::collection::vec(prop::sample::select(&TOKENS[..]), 0..10)
+        ) {
+            let _ = parse(&words.join(" "));
+        }
+
+        #[test]
+        fn any_text_parses_or_fails_cleanly(line in any::<String>()) {
+            let _ = parse(&line);
+        }
+    }
 
     fn ok(line: &str) -> Command {
         parse(line).unwrap().unwrap()
@@ -523,6 +589,8 @@ mod tests {
         assert!(parse("position fen").is_err());
         assert!(parse("position startpos d5").is_err());
         assert!(parse("position nowhere").is_err());
+        assert!(parse("position moves d5").is_err());
+        assert!(parse("position moves").is_err());
     }
 
     #[test]

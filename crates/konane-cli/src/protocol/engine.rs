@@ -105,8 +105,9 @@ fn needs_idle_engine(command: &Command) -> bool {
 /// 5` then `perft 3`) wait in order, with every later command, until it has answered;
 /// `isready` is answered at once, and `stop` stops the running search at once and also
 /// takes its place in the queue (so that it stops the search it was typed after);
-/// `quit` and the end of input come after the waiting commands. During a search that only `stop` ends, `go` is ignored (as the spec
-/// says) and the other commands that need the searcher are refused.
+/// `quit` and the end of input come after the waiting commands. During a search that
+/// only `stop` ends, `go` is ignored (as the spec says) and the other commands that
+/// need the searcher are refused.
 pub struct Engine {
     out: Output,
     options: EngineOptions,
@@ -482,8 +483,9 @@ mod tests {
         )
     }
 
-    /// Words that make up random command lines: every command, keyword and some values.
-    const WORDS: [&str; 40] = [
+    /// Words that make up random command lines: every command, keyword and some values
+    /// (searches stay short: no depth or time beyond 2).
+    const WORDS: [&str; 47] = [
         "uci",
         "ugi",
         "isready",
@@ -524,6 +526,13 @@ mod tests {
         "bwb/wbw/bwb",
         "999999999999999999999",
         "\u{fffd}",
+        "go",
+        "depth",
+        "movetime",
+        "nodes",
+        "infinite",
+        "ponder",
+        "searchmoves",
     ];
 
     proptest! {

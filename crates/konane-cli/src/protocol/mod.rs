@@ -10,7 +10,7 @@ pub mod search_job;
 
 use std::io::IsTerminal;
 use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use engine::{Engine, Flow};
 use input::Event;
@@ -28,9 +28,7 @@ pub fn run(options: EngineOptions) {
     }
     let (sender, events) = channel();
     input::spawn(std::io::BufReader::new(std::io::stdin()), sender.clone());
-    let sender = Mutex::new(sender);
     let on_search_done = Arc::new(move || {
-        let sender = sender.lock().unwrap_or_else(|e| e.into_inner());
         let _ = sender.send(Event::SearchDone);
     });
     let mut engine = Engine::new(options, out, on_search_done);

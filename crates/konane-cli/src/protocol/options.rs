@@ -172,6 +172,9 @@ fn spin(name: &'static str, value: Option<&str>, min: i64, max: i64) -> Result<i
 
 impl EngineOptions {
     /// The settings the searcher takes.
+    /// (Settings the protocol does not expose keep the search's defaults.)
+    // The search grows tunables over time; the update syntax keeps this compiling.
+    #[allow(clippy::needless_update)]
     pub fn search_options(&self) -> SearchOptions {
         SearchOptions {
             eval: self.eval.clone(),
@@ -179,6 +182,7 @@ impl EngineOptions {
             threads: self.threads,
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
+            ..SearchOptions::default()
         }
     }
 

@@ -195,24 +195,67 @@ impl SearchJob {
 }
 
 /// The move to play and the expected reply: from the result, else from the best line
-/// reported, else (a failed search) the first legal move.
+/// reported. A failed search, or one that answers no move or an illegal one while moves
+/// exist, falls back to the first legal move: a GUI must never get a wrong `bestmove`.
 fn chosen_moves(
     position: &Position,
     result: Option<&SearchResult>,
     best_line: &[Move],
 ) -> (Option<Move>, Option<Move>) {
-    match result {
-        Some(result) => {
-            let ponder = result.ponder_move.or_else(|| {
-                (best_line.first() == result.best_move.as_ref())
-                    .then(|| best_line.get(1).copied())
-                    .flatten()
-            });
-            (
-                result.best_move,
-                ponder.filter(|_| result.best_move.is_some()),
-            )
+    let fallback = || (position.legal_moves().first().copied(), None);
+    let Some(result) = result else {
+        return fallback();
+    };
+    let Some(best) = result.best_move.filter(|&mv| position.is_legal(mv)) else {
+        return fallback();
+    };
+    let ponder = result
+        .ponder_move
+        .or_else(|| (best_line.first() == Some(&best)).then(|| best_line.get(1).copied())?)
+        .filter(|&reply| position.after(best).is_legal(reply));
+    (Some(best), ponder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use konane_search::Score;
+
+    fn result(best: Option<Move>, ponder: Option<Move>) -> SearchResult {
+        SearchResult {
+            best_move: best,
+            ponder_move: ponder,
+            score: Score::Cp(0),
+            depth: 1,
+            nodes: 1,
         }
-        None => (position.legal_moves().first().copied(), None),
+    }
+
+    #[test]
+    fn the_answer_is_always_legal() {
+        let position = Position::start(konane_core::Board::STANDARD);
+        let d5 = position.parse_move("d5").unwrap();
+        let d4 = position.after(d5).parse_move("d4").unwrap();
+        let a1 = Move::parse(position.board(), "a1").unwrap();
+        assert_eq!(
+            chosen_moves(&position, Some(&result(Some(d5), None)), &[d5, d4]),
+            (Some(d5), Some(d4))
+        );
+        assert_eq!(
+            chosen_moves(&position, Some(&result(Some(d5), Some(a1))), &[]),
+            (Some(d5), None),
+            "an illegal reply is dropped"
+        );
+        let first = position.legal_moves()[0];
+        assert_eq!(
+            chosen_moves(&position, Some(&result(Some(a1), None)), &[]),
+            (Some(first), None),
+            "an illegal best move is replaced"
+        );
+        assert_eq!(
+            chosen_moves(&position, Some(&result(None, None)), &[]),
+            (Some(first), None)
+        );
+        assert_eq!(chosen_moves(&position, None, &[]), (Some(first), None));
     }
 }
