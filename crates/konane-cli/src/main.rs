@@ -11,6 +11,7 @@ mod play;
 mod protocol;
 mod replay;
 mod selfplay;
+mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -72,6 +73,8 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Print the games of a record file written by `konane match` or `konane selfplay`.
     Replay(replay::ReplayArgs),
+    /// Prove who wins a position with perfect play, and every winning first move.
+    Solve(solve::SolveArgs),
 }
 
 /// Sets option `name` from a command-line value, with the same checks as `setoption`.
@@ -128,6 +131,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args, options.search_options()),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(_)) => {
             bench::run(&mut |line| println!("{line}"));
             Ok(())

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::num::IntErrorKind;
 
+use konane_core::clip;
+
 /// Which handshake the client used.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Dialect {
@@ -139,17 +141,6 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
-
-/// Shortens user text quoted in a message so a huge line gives a short one.
-pub fn clip(text: &str) -> String {
-    const LIMIT: usize = 40;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(LIMIT).collect();
-        format!("{head}...")
-    }
-}
 
 /// Parses one line; `Ok(None)` for a blank line.
 pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {

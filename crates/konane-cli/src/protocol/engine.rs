@@ -450,29 +450,8 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::output::Captured;
     use proptest::prelude::*;
-    use std::io::Write;
-    use std::sync::Mutex;
-
-    /// An output sink the test can read back.
-    #[derive(Clone, Default)]
-    struct Captured(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Captured {
-        fn take(&self) -> String {
-            String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
-        }
-    }
 
     fn engine() -> (Engine, Captured) {
         let captured = Captured::default();

@@ -7,7 +7,7 @@ use konane_core::Board;
 use konane_search::eval::EvalWeights;
 use konane_search::SearchOptions;
 
-use super::command::clip;
+use konane_core::clip;
 
 /// The largest transposition table offered, in MiB.
 pub const MAX_HASH_MIB: i64 = 4096;

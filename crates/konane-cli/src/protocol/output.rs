@@ -104,6 +104,36 @@ pub fn eval_text(evaluation: &Evaluation, side: Color) -> String {
     text
 }
 
+/// An output sink that tests read back.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub struct Captured(Arc<Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl Captured {
+    /// An [`Output`] writing into a new capture.
+    pub fn output() -> (Output, Captured) {
+        let captured = Captured::default();
+        (Output::to(Box::new(captured.clone())), captured)
+    }
+
+    /// Everything written since the last call.
+    pub fn take(&self) -> String {
+        String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
+    }
+}
+
+#[cfg(test)]
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

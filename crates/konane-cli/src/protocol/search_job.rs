@@ -219,7 +219,47 @@ fn chosen_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::output::Captured;
     use konane_search::Score;
+
+    fn info(depth: u32, multipv: usize) -> SearchInfo {
+        SearchInfo {
+            depth,
+            seldepth: depth,
+            multipv,
+            score: Score::Cp(0),
+            nodes: 1,
+            nps: 1,
+            hashfull: 0,
+            time_ms: 0,
+            pv: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn quick_iterations_are_thinned_but_the_last_is_always_printed() {
+        let (out, captured) = Captured::output();
+        let mut reporter = Reporter::new(out);
+        for depth in 1..=20 {
+            reporter.report(&info(depth, 1));
+            reporter.report(&info(depth, 2));
+        }
+        reporter.finish();
+        let depths: Vec<String> = captured
+            .take()
+            .lines()
+            .map(|l| l.split_whitespace().take(7).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            depths,
+            [
+                "info depth 1 seldepth 1 multipv 1",
+                "info depth 1 seldepth 1 multipv 2",
+                "info depth 20 seldepth 20 multipv 1",
+                "info depth 20 seldepth 20 multipv 2",
+            ]
+        );
+    }
 
     fn result(best: Option<Move>, ponder: Option<Move>) -> SearchResult {
         SearchResult {

@@ -1,0 +1,37 @@
+//! Exact Konane solver: proves whether the side to move wins, with a proof table keyed
+//! by the full canonical position, move ordering, symmetry and parallel splitting.
+//!
+//! # Use
+//!
+//! - [`solve_limited`]`(position, node_budget) -> Option<Verdict>`: the exact winner
+//!   and, when the side to move wins, a winning move; `None` when the proof needs more
+//!   than `node_budget` positions. Cheap on small endgames (a few thousand nodes cost
+//!   well under a millisecond). For repeated calls in one game, keep a [`Solver`] and
+//!   call [`Solver::solve_limited`]: its proof table carries over between calls.
+//! - [`Solver::solve_moves`]: the value of every root move, in parallel on the current
+//!   rayon pool, with a progress callback and a stop flag ([`Solver::stop_flag`]) that
+//!   ends the solve early, keeping what was proven.
+//!
+//! # Exactness
+//!
+//! A value is only ever stored for a position whose search finished, and the proof
+//! table's key is the whole position (both bitboards and the side to move) under the
+//! board's colour-preserving symmetries, never a hash: a lookup can only answer for
+//! the very position (or a symmetric image) that was proven.
+//!
+//! # Node counts
+//!
+//! A node is one position the search enters: a call of the recursive search, whether
+//! it is then answered by the table or searched. Children that leave the opponent
+//! without a move are seen while ordering the moves and not entered. The count is
+//! the same on every board and, with one thread, the same on every run.
+
+mod movegen;
+mod root;
+mod search;
+mod symmetry;
+mod table;
+
+pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
+pub use symmetry::Key;
+pub use table::TableKind;

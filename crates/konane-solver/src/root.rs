@@ -1,0 +1,253 @@
+//! Solving from a `Position`: the value of every root move (in parallel), and the
+//! budget-limited verdict with a winning move that the engine's search asks for.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use konane_core::{Board, Color, Move, Position};
+use rayon::prelude::*;
+
+use crate::movegen::Geometry;
+use crate::search::{Searcher, Shared};
+use crate::symmetry::Symmetries;
+use crate::table::{ProofTable, TableKind};
+
+/// How a [`Solver`] works.
+#[derive(Copy, Clone, Debug)]
+pub struct SolverOptions {
+    /// The kind of proof table.
+    pub table: TableKind,
+    /// The most positions the proof table keeps (the packed table rounds it up to a
+    /// power of two and overwrites old entries once full).
+    pub capacity: usize,
+    /// Plies below each root move that are split into parallel tasks (0: one thread
+    /// per root move).
+    pub split_plies: u32,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions {
+            table: TableKind::Packed,
+            capacity: 1 << 26,
+            split_plies: 4,
+        }
+    }
+}
+
+/// The proven value of one root move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct MoveValue {
+    pub mv: Move,
+    /// Whether the side to move at the root wins by playing `mv`.
+    pub wins: bool,
+}
+
+/// What a solve of every root move found (all of it, or as much as was proven
+/// before a stop).
+#[derive(Clone, Debug)]
+pub struct RootReport {
+    /// The side to move at the root.
+    pub side: Color,
+    /// The proven root moves, in the order of `Position::legal_moves`.
+    pub values: Vec<MoveValue>,
+    /// Whether every root move was proven.
+    pub complete: bool,
+    /// Positions searched (see the crate documentation for what counts).
+    pub nodes: u64,
+}
+
+impl RootReport {
+    /// The winner, once it is proven: the side to move as soon as one move wins, the
+    /// other side once every move is proven to lose.
+    pub fn winner(&self) -> Option<Color> {
+        if self.values.iter().any(|v| v.wins) {
+            Some(self.side)
+        } else if self.complete {
+            Some(!self.side)
+        } else {
+            None
+        }
+    }
+
+    /// The root moves proven to win.
+    pub fn winning_moves(&self) -> Vec<Move> {
+        self.values
+            .iter()
+            .filter(|v| v.wins)
+            .map(|v| v.mv)
+            .collect()
+    }
+}
+
+/// The exact value of a position for the side to move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Verdict {
+    /// The player who wins with best play.
+    pub winner: Color,
+    /// A winning move when the side to move wins; `None` when it loses.
+    pub winning_move: Option<Move>,
+    /// Positions searched to prove it.
+    pub nodes: u64,
+}
+
+/// An exact solver for one board size, with a proof table kept between calls.
+pub struct Solver {
+    board: Board,
+    options: SolverOptions,
+    symmetries: Symmetries,
+    table: ProofTable,
+    stop: Arc<AtomicBool>,
+    /// Positions searched by the running (or last) [`Solver::solve_moves`].
+    nodes: AtomicU64,
+}
+
+impl Solver {
+    /// A solver for positions on `board`.
+    pub fn new(board: Board, options: SolverOptions) -> Solver {
+        Solver {
+            board,
+            options,
+            symmetries: Symmetries::new(board),
+            table: ProofTable::new(options.table, options.capacity, board),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// The flag that stops a running solve when set (from a Ctrl-C handler, say).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Positions searched so far by the running (or last) [`Solver::solve_moves`], for
+    /// progress displays (each thread adds its count every thousand nodes or so).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The number of positions in the proof table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn shared<'a>(&'a self, nodes: &'a AtomicU64, budget: u64) -> Shared<'a> {
+        Shared {
+            geometry: Geometry::new(self.board),
+            symmetries: &self.symmetries,
+            table: &self.table,
+            stop: &self.stop,
+            nodes,
+            budget,
+        }
+    }
+
+    fn check_board(&self, position: &Position) {
+        assert_eq!(
+            position.board(),
+            self.board,
+            "position on another board than the solver's"
+        );
+    }
+
+    /// Proves the value of every legal move of `position`, root moves in parallel on
+    /// the current rayon pool; `progress(value, nodes_so_far)` is called as each is
+    /// proven. Stops early, with what it has, when the stop flag is set. Call it from
+    /// one thread at a time.
+    pub fn solve_moves<F>(&self, position: &Position, progress: F) -> RootReport
+    where
+        F: Fn(MoveValue, u64) + Sync,
+    {
+        self.check_board(position);
+        self.nodes.store(0, Ordering::Relaxed);
+        let nodes = &self.nodes;
+        let shared = self.shared(nodes, u64::MAX);
+        let side = position.side_to_move();
+        let moves = position.legal_moves();
+        let proven = Mutex::new(Vec::new());
+        let split = if rayon::current_num_threads() > 1 {
+            self.options.split_plies
+        } else {
+            0
+        };
+        moves.par_iter().for_each(|&mv| {
+            let next = position.after(mv);
+            let mut searcher = Searcher::new(&shared);
+            let result = searcher.solve_split(
+                next.pieces(!side),
+                next.pieces(side),
+                side == Color::Black,
+                split,
+            );
+            searcher.flush();
+            if let Some(child_wins) = result {
+                let value = MoveValue {
+                    mv,
+                    wins: !child_wins,
+                };
+                proven
+                    .lock()
+                    .expect("no panics while holding the lock")
+                    .push(value);
+                progress(value, nodes.load(Ordering::Relaxed));
+            }
+        });
+        let mut values = proven
+            .into_inner()
+            .expect("no panics while holding the lock");
+        values.sort_by_key(|v| moves.iter().position(|&m| m == v.mv));
+        RootReport {
+            side,
+            complete: values.len() == moves.len(),
+            values,
+            nodes: nodes.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The exact value of `position` and a winning move, on this thread alone, or
+    /// `None` if that takes more than `node_budget` positions (or the stop flag is set).
+    /// Proven positions stay in the table, so later calls reuse them.
+    pub fn solve_limited(&self, position: &Position, node_budget: u64) -> Option<Verdict> {
+        self.check_board(position);
+        let nodes = AtomicU64::new(0);
+        let shared = self.shared(&nodes, node_budget);
+        let mut searcher = Searcher::new(&shared);
+        let side = position.side_to_move();
+        let mut ordered: Vec<(u32, Move, Position)> = position
+            .legal_moves()
+            .iter()
+            .map(|&mv| {
+                let next = position.after(mv);
+                (next.count_moves(), mv, next)
+            })
+            .collect();
+        ordered.sort_by_key(|&(replies, _, _)| replies);
+        let mut winning_move = None;
+        for (_, mv, next) in ordered {
+            let child_wins =
+                searcher.solve(next.pieces(!side), next.pieces(side), side == Color::Black);
+            searcher.flush();
+            if !child_wins? {
+                winning_move = Some(mv);
+                break;
+            }
+        }
+        searcher.flush();
+        Some(Verdict {
+            winner: if winning_move.is_some() { side } else { !side },
+            winning_move,
+            nodes: nodes.load(Ordering::Relaxed) + 1,
+        })
+    }
+}
+
+/// [`Solver::solve_limited`] with a fresh solver (a small `DashMap` table): the exact
+/// value of `position` and a winning move, or `None` past `node_budget` positions.
+pub fn solve_limited(position: &Position, node_budget: u64) -> Option<Verdict> {
+    let options = SolverOptions {
+        table: TableKind::DashMap,
+        capacity: 1 << 20,
+        split_plies: 0,
+    };
+    Solver::new(position.board(), options).solve_limited(position, node_budget)
+}

@@ -1,0 +1,180 @@
+//! The proof table: proven values (win or loss for the side to move) of positions,
+//! keyed by the full canonical position, shared by all worker threads. Two kinds: a
+//! `DashMap` (any position, grows as needed up to a cap) and a fixed array of packed
+//! atomic words (positions whose colours stand on their own shades, boards with three
+//! spare bits; the whole position and its value fit one word, so lookups stay exact).
+
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use dashmap::DashMap;
+
+use crate::symmetry::Key;
+
+/// Which proof table to use.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum TableKind {
+    /// A concurrent `DashMap<Key, bool>`.
+    DashMap,
+    /// A fixed array of atomic words, each one whole position and its value; falls
+    /// back to the `DashMap` where the position does not fit one word.
+    Packed,
+}
+
+impl std::str::FromStr for TableKind {
+    type Err = String;
+    fn from_str(text: &str) -> Result<TableKind, String> {
+        match text {
+            "dashmap" => Ok(TableKind::DashMap),
+            "packed" => Ok(TableKind::Packed),
+            _ => Err(format!(
+                "unknown table '{text}': expected dashmap or packed"
+            )),
+        }
+    }
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.digest());
+    }
+}
+
+/// Passes a key's own digest through (keys hash themselves well).
+#[derive(Default)]
+pub struct DigestHasher(u64);
+
+impl Hasher for DigestHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+type Map = DashMap<Key, bool, BuildHasherDefault<DigestHasher>>;
+
+/// Bits of a packed word: the occupied squares, then White to move, the value, a tag.
+const WHITE_TO_MOVE: u64 = 1 << 61;
+const WIN: u64 = 1 << 62;
+const USED: u64 = 1 << 63;
+/// Slots probed after the home slot before an old entry is overwritten.
+const PROBES: usize = 4;
+
+/// A table of packed words: exact, lock-free, fixed size (old entries get overwritten).
+struct Packed {
+    slots: Vec<AtomicU64>,
+    black_shade: u64,
+    white_shade: u64,
+    used: AtomicUsize,
+}
+
+impl Packed {
+    /// The packed word of `key` (without value), if the position fits one word.
+    #[inline(always)]
+    fn pack(&self, key: &Key) -> Option<u64> {
+        let fits = key.black & !self.black_shade == 0 && key.white & !self.white_shade == 0;
+        let side = if key.white_to_move { WHITE_TO_MOVE } else { 0 };
+        fits.then_some(key.black | key.white | USED | side)
+    }
+
+    #[inline(always)]
+    fn get(&self, word: u64, digest: u64) -> Option<bool> {
+        let home = digest as usize & (self.slots.len() - 1);
+        (0..PROBES).find_map(|i| {
+            let found = self.slots[(home + i) & (self.slots.len() - 1)].load(Ordering::Relaxed);
+            (found & !WIN == word).then_some(found & WIN != 0)
+        })
+    }
+
+    #[inline(always)]
+    fn insert(&self, word: u64, digest: u64, win: bool) {
+        let len = self.slots.len();
+        let home = digest as usize & (len - 1);
+        let value = word | if win { WIN } else { 0 };
+        for i in 0..PROBES {
+            let slot = &self.slots[(home + i) & (len - 1)];
+            let found = slot.load(Ordering::Relaxed);
+            if found == 0 {
+                slot.store(value, Ordering::Relaxed);
+                self.used.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            if found & !WIN == word {
+                return;
+            }
+        }
+        self.slots[home].store(value, Ordering::Relaxed);
+    }
+}
+
+/// The shared proof table.
+pub struct ProofTable {
+    map: Map,
+    packed: Option<Packed>,
+    capacity: usize,
+    map_len: AtomicUsize,
+}
+
+impl ProofTable {
+    /// A table of `kind` holding at most about `capacity` entries, for a board whose
+    /// start layout puts Black on `black_shade` and White on `white_shade`.
+    pub fn new(kind: TableKind, capacity: usize, board: konane_core::Board) -> ProofTable {
+        let spare = board.mask() & (WHITE_TO_MOVE | WIN | USED) == 0;
+        let packed = (kind == TableKind::Packed && spare).then(|| Packed {
+            slots: (0..capacity.next_power_of_two())
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            black_shade: board.start_pieces(konane_core::Color::Black),
+            white_shade: board.start_pieces(konane_core::Color::White),
+            used: AtomicUsize::new(0),
+        });
+        ProofTable {
+            map: Map::default(),
+            packed,
+            capacity,
+            map_len: AtomicUsize::new(0),
+        }
+    }
+
+    /// The proven value of `key` (true: the side to move wins), if stored.
+    #[inline(always)]
+    pub fn get(&self, key: &Key) -> Option<bool> {
+        if let Some(packed) = &self.packed {
+            if let Some(word) = packed.pack(key) {
+                return packed.get(word, key.digest());
+            }
+        }
+        self.map.get(key).map(|entry| *entry)
+    }
+
+    /// Records that the side to move in `key` wins (`true`) or loses.
+    #[inline(always)]
+    pub fn insert(&self, key: Key, win: bool) {
+        if let Some(packed) = &self.packed {
+            if let Some(word) = packed.pack(&key) {
+                return packed.insert(word, key.digest(), win);
+            }
+        }
+        if self.map_len.load(Ordering::Relaxed) < self.capacity
+            && self.map.insert(key, win).is_none()
+        {
+            self.map_len.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// The number of positions stored.
+    pub fn len(&self) -> usize {
+        self.map_len.load(Ordering::Relaxed)
+            + self
+                .packed
+                .as_ref()
+                .map_or(0, |p| p.used.load(Ordering::Relaxed))
+    }
+}

@@ -1,0 +1,158 @@
+//! The solver against known results and against a plain exhaustive negamax on many
+//! small positions reached by random play.
+
+use konane_core::{Board, Color, Position};
+use konane_solver::{solve_limited, Solver, SolverOptions, TableKind};
+use rand::{Rng, SeedableRng};
+
+/// Whether the side to move wins, by exhaustive negamax with no table and no pruning
+/// beyond stopping at the first winning move.
+fn negamax_wins(position: &Position) -> bool {
+    position
+        .legal_moves()
+        .iter()
+        .any(|&mv| !negamax_wins(&position.after(mv)))
+}
+
+fn options(table: TableKind) -> SolverOptions {
+    SolverOptions {
+        table,
+        capacity: 1 << 18,
+        split_plies: 2,
+    }
+}
+
+fn start(w: u32, h: u32) -> Position {
+    Position::start(Board::new(w, h).unwrap())
+}
+
+/// Solves every root move of `position` on a pool of `threads`.
+fn root_report(position: &Position, table: TableKind, threads: usize) -> konane_solver::RootReport {
+    let solver = Solver::new(position.board(), options(table));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let report = pool.install(|| solver.solve_moves(position, |_, _| {}));
+    assert!(report.complete);
+    report
+}
+
+#[test]
+fn known_start_values() {
+    for (w, h, winner) in [(4, 4, Color::White), (5, 5, Color::Black)] {
+        for table in [TableKind::Packed, TableKind::DashMap] {
+            let report = root_report(&start(w, h), table, 2);
+            assert_eq!(report.winner(), Some(winner), "{w}x{h} {table:?}");
+        }
+    }
+    // On 5x5 every one of Black's five removals wins.
+    let report = root_report(&start(5, 5), TableKind::Packed, 1);
+    assert_eq!(report.winning_moves().len(), 5);
+}
+
+#[test]
+#[ignore = "takes seconds; run with --ignored"]
+fn six_by_six_is_a_white_win_after_each_black_removal() {
+    let report = root_report(&start(6, 6), TableKind::Packed, 2);
+    assert_eq!(report.values.len(), 4);
+    assert!(report.values.iter().all(|v| !v.wins));
+    assert_eq!(report.winner(), Some(Color::White));
+}
+
+#[test]
+fn small_boards_agree_with_negamax_move_by_move() {
+    for (w, h) in [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (4, 2),
+        (4, 3),
+        (3, 4),
+        (4, 4),
+        (5, 2),
+        (2, 5),
+    ] {
+        let position = start(w, h);
+        let report = root_report(&position, TableKind::Packed, 2);
+        for value in &report.values {
+            assert_eq!(
+                value.wins,
+                !negamax_wins(&position.after(value.mv)),
+                "{w}x{h} move {}",
+                value.mv
+            );
+        }
+        let expected = if negamax_wins(&position) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        assert_eq!(report.winner(), Some(expected), "{w}x{h}");
+    }
+}
+
+#[test]
+fn random_positions_agree_with_negamax() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
+    for (w, h) in [(3, 3), (4, 3), (3, 4), (4, 4), (5, 4), (4, 5)] {
+        let board = Board::new(w, h).unwrap();
+        // One solver per board: its table carries over, as in the engine.
+        let solver = Solver::new(board, options(TableKind::Packed));
+        for _ in 0..60 {
+            let mut position = Position::start(board);
+            let plies = rng.gen_range(2..10);
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position.play(moves[rng.gen_range(0..moves.len())]);
+            }
+            if w * h > 16 && position.empty().count_ones() < 5 {
+                continue; // too slow for plain negamax
+            }
+            let expected = negamax_wins(&position);
+            let verdict = solver.solve_limited(&position, u64::MAX).unwrap();
+            let side = position.side_to_move();
+            assert_eq!(verdict.winner == side, expected, "{}", position.to_fen());
+            assert_eq!(verdict.winning_move.is_some(), expected);
+            if let Some(mv) = verdict.winning_move {
+                assert!(
+                    !negamax_wins(&position.after(mv)),
+                    "{} {mv}",
+                    position.to_fen()
+                );
+            }
+            let fresh = solve_limited(&position, u64::MAX).unwrap();
+            assert_eq!(fresh.winner, verdict.winner);
+        }
+    }
+}
+
+#[test]
+fn a_small_budget_gives_up_and_a_large_one_answers() {
+    let position = start(5, 5);
+    assert_eq!(solve_limited(&position, 10), None);
+    let verdict = solve_limited(&position, 1_000_000).unwrap();
+    assert_eq!(verdict.winner, Color::Black);
+    assert!(verdict.nodes > 10);
+}
+
+#[test]
+fn a_stopped_solve_reports_only_what_it_proved() {
+    let position = start(5, 5);
+    let solver = Solver::new(position.board(), options(TableKind::DashMap));
+    solver
+        .stop_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let report = solver.solve_moves(&position, |_, _| {});
+    // Every root move's search checks the flag at its first node, before any proof.
+    assert!(!report.complete);
+    assert!(report.values.is_empty());
+    assert_eq!(report.winner(), None);
+}

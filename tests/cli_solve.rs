@@ -1,0 +1,58 @@
+//! End-to-end: `konane solve` run as a process.
+
+use std::process::Command;
+
+fn solve(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .arg("solve")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn white_wins_4x4() {
+    let text = solve(&["--size", "4x4", "--threads", "1"]);
+    assert!(text.contains("White wins"), "{text}");
+    assert!(text.contains("Winning moves for Black: none"), "{text}");
+    assert!(text.contains("Nodes: "), "{text}");
+}
+
+#[test]
+fn all_lists_every_root_move_of_5x5() {
+    let text = solve(&["--size", "5x5", "--all", "--threads", "2"]);
+    assert!(text.contains("Black wins"), "{text}");
+    for mv in ["a1", "e1", "a5", "e5", "c3"] {
+        assert!(
+            text.contains(&format!("\n{mv}: ")),
+            "{mv} missing in {text}"
+        );
+    }
+}
+
+#[test]
+fn a_fen_is_solved_with_its_winning_move() {
+    // Black on a1 jumps White on b1 and leaves White without a move.
+    let text = solve(&["--fen", "bw2 b"]);
+    assert!(text.contains("Black wins"), "{text}");
+    assert!(text.contains("Winning moves for Black: a1c1"), "{text}");
+    let text = solve(&["--fen", "4/4 b"]);
+    assert!(text.contains("White wins"), "{text}");
+}
+
+#[test]
+fn a_bad_size_is_one_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(["solve", "--size", "9x9"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("9x9"), "{err}");
+}
