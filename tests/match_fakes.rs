@@ -150,6 +150,47 @@ fn a_slow_engine_loses_on_time() {
 }
 
 #[test]
+fn a_huge_output_line_does_not_disturb_the_game_and_the_log_shows_it() {
+    let good = fake("good", "good", 0, "");
+    let spam = fake("spam", "spam", 1, "");
+    let log = record_path("spam").with_file_name("protocol.log");
+    let stdout = text(&konane(&[
+        "match",
+        "--engine",
+        &good,
+        "--engine",
+        &spam,
+        "--games",
+        "2",
+        "--size",
+        "6x6",
+        "--depth",
+        "1",
+        "--record",
+        "/dev/null",
+        "--log",
+        log.to_str().unwrap(),
+    ]));
+    assert!(stdout.contains("Ends: 2 by the rules"), "{stdout}");
+    // The log holds both directions of both engines, the long line cut in pieces.
+    let log_text = std::fs::read_to_string(&log).unwrap();
+    for needle in [
+        " < uci\n",
+        " > uciok\n",
+        " < go depth 1\n",
+        " > bestmove ",
+        " < ucinewgame\n",
+    ] {
+        assert!(log_text.contains(needle), "{needle}");
+    }
+    assert!(log_text
+        .lines()
+        .any(|l| l.contains("spam#") && l.contains("> info string xxx")));
+    assert!(log_text.lines().all(|l| l.len() < 70_000));
+    std::fs::remove_dir_all(log.parent().unwrap()).unwrap();
+}
+
+#[test]
 fn concurrent_games_with_per_engine_time_controls_add_up() {
     let record = record_path("concurrent");
     let first = fake("first", "good", 0, "depth=2");

@@ -87,7 +87,7 @@ fn konane_against_a_random_mover_runs_to_the_end() {
     );
     let engine = format!("name=konane cmd={}", env!("CARGO_BIN_EXE_konane"));
     let random = format!("name=random cmd=\"python3 '{script}' good 0 11\"");
-    run_match("random", [&engine, &random], &["--tc", "5+0.05"], 8);
+    run_match("random", [&engine, &random], &["--tc", "1+0.01"], 8);
 }
 
 #[test]

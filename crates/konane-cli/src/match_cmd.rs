@@ -78,6 +78,10 @@ pub struct MatchArgs {
     /// Record file (default: match-<unix time>.txt in the current directory).
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Write every line sent to and received from the engines to this file, with the
+    /// milliseconds since the start (for debugging an engine).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
 }
 
 /// The time control given by the shared flags, if any.
@@ -140,6 +144,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         },
         stall: Duration::from_secs_f64(args.stall_timeout),
         record: Some(record.clone()),
+        log: args.log.clone(),
     };
     let (outcome, restarts) = run_match(&config)?;
     print_outcome(&outcome);

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use konane_core::{Move, MoveError, Position};
+use konane_core::{clip, Move, MoveError, Position};
 
 /// How a game ended. Every reason but [`Reason::NoMoves`] is a loss by adjudication
 /// of the player who was to move.
@@ -84,9 +84,9 @@ impl fmt::Display for Reason {
     }
 }
 
-/// Shortens an engine's text quoted in a record to one short token-free field.
+/// An engine's text as one short record field: clipped, whitespace made `_`.
 fn quote(text: &str) -> String {
-    let cleaned: String = text
+    clip(text)
         .chars()
         .map(|c| {
             if c.is_whitespace() || c.is_control() {
@@ -95,13 +95,7 @@ fn quote(text: &str) -> String {
                 c
             }
         })
-        .take(40)
-        .collect();
-    if cleaned.is_empty() {
-        "(empty)".to_string()
-    } else {
-        cleaned
-    }
+        .collect()
 }
 
 /// Reads a `bestmove` line's arguments (what follows `bestmove`) in `position`, which is

@@ -2,7 +2,7 @@
 //! between games, reading its lines on a thread with timeouts, and restarting it after a
 //! crash or a hang.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
+use super::log::ProtocolLog;
 use super::spec::{EngineSpec, Protocol};
 
 /// How long a stopped engine gets to answer `bestmove` before it is restarted.
@@ -17,6 +18,9 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 
 /// The least time a starting engine gets for its handshake, whatever the stall timeout.
 const STARTUP_MIN: Duration = Duration::from_secs(5);
+
+/// The longest line kept from an engine; the rest of a longer line is read as more lines.
+const MAX_LINE: u64 = 64 * 1024;
 
 /// Why an engine gave no usable answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +43,8 @@ pub struct Answer {
 /// A running process and the channel its output lines arrive on.
 struct Running {
     child: Child,
+    /// The operating system's process id, for the log.
+    id: u32,
     stdin: ChildStdin,
     lines: Receiver<String>,
 }
@@ -48,17 +54,24 @@ pub struct EngineProcess {
     spec: EngineSpec,
     stall: Duration,
     running: Option<Running>,
+    log: Option<ProtocolLog>,
     /// How many times the process was started again after a failure.
     pub restarts: u32,
 }
 
 impl EngineProcess {
-    /// Starts the engine and completes the handshake, each answer awaited at most `stall`.
-    pub fn start(spec: &EngineSpec, stall: Duration) -> Result<EngineProcess> {
+    /// Starts the engine and completes the handshake, each answer awaited at most `stall`;
+    /// the lines both ways go to `log` when given.
+    pub fn start(
+        spec: &EngineSpec,
+        stall: Duration,
+        log: Option<ProtocolLog>,
+    ) -> Result<EngineProcess> {
         let mut engine = EngineProcess {
             spec: spec.clone(),
             stall,
             running: None,
+            log,
             restarts: 0,
         };
         engine.launch()?;
@@ -95,15 +108,21 @@ impl EngineProcess {
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = mpsc::channel();
+        let id = child.id();
+        let log = self.log.clone();
+        let reader_name = name.clone();
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buffer = Vec::new();
             loop {
                 buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buffer) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buffer).trim().to_string();
+                        if let Some(log) = &log {
+                            log.line(&reader_name, id, '>', &line);
+                        }
                         if sender.send(line).is_err() {
                             break;
                         }
@@ -113,6 +132,7 @@ impl EngineProcess {
         });
         self.running = Some(Running {
             child,
+            id,
             stdin,
             lines,
         });
@@ -149,6 +169,9 @@ impl EngineProcess {
     /// Writes one line to the engine.
     fn send(&mut self, line: &str) -> Result<(), Failure> {
         let running = self.running.as_mut().ok_or(Failure::Crash)?;
+        if let Some(log) = &self.log {
+            log.line(&self.spec.name, running.id, '<', line);
+        }
         writeln!(running.stdin, "{line}")
             .and_then(|()| running.stdin.flush())
             .map_err(|_| Failure::Crash)

@@ -7,6 +7,7 @@ pub mod clock;
 pub mod collect;
 pub mod engine;
 pub mod game;
+pub mod log;
 pub mod openings;
 pub mod record;
 pub mod runner;

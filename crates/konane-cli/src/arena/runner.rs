@@ -4,12 +4,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 use super::clock::TimeControl;
 use super::collect::{Collector, MatchOutcome};
 use super::engine::EngineProcess;
 use super::game::{play_game, GameRules, Seat};
+use super::log::ProtocolLog;
 use super::openings::OpeningSource;
 use super::record::GameRecord;
 use super::schedule::run_pairs;
@@ -35,6 +36,8 @@ pub struct MatchConfig {
     pub stall: Duration,
     /// The record file to write.
     pub record: Option<PathBuf>,
+    /// The protocol log to write.
+    pub log: Option<PathBuf>,
 }
 
 /// One worker's processes, in the order of the match's engines.
@@ -58,12 +61,19 @@ pub fn run_match(config: &MatchConfig) -> Result<(MatchOutcome, [u32; 2])> {
             "an engine has no time control: give --tc, --movetime, --depth or --nodes, or tc= (movetime=, depth=, nodes=) in its --engine"
         ),
     };
+    let log = match &config.log {
+        Some(path) => Some(
+            ProtocolLog::create(path)
+                .with_context(|| format!("cannot create the log {}", path.display()))?,
+        ),
+        None => None,
+    };
     let mut workers = Vec::new();
     for _ in 0..config.concurrency.max(1) {
         workers.push(Worker {
             engines: [
-                EngineProcess::start(first, config.stall)?,
-                EngineProcess::start(second, config.stall)?,
+                EngineProcess::start(first, config.stall, log.clone())?,
+                EngineProcess::start(second, config.stall, log.clone())?,
             ],
         });
     }

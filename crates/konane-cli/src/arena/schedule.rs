@@ -52,3 +52,55 @@ where
             .collect()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::adjudication::Reason;
+    use crate::arena::record::PlayedGame;
+    use konane_core::{Board, Color, Position};
+
+    /// A pair whose games carry the pair number and the worker's id as Black's name.
+    fn pair_of(worker: &mut usize, pair: u64) -> [GameRecord; 2] {
+        let game = PlayedGame {
+            start: Position::start(Board::STANDARD),
+            moves: Vec::new(),
+            times_ms: Vec::new(),
+            winner: Color::White,
+            reason: Reason::NoMoves,
+        };
+        let names = [worker.to_string(), "x".to_string()];
+        GameRecord::pair(pair, &names, [game.clone(), game])
+    }
+
+    #[test]
+    fn every_pair_is_played_once_across_workers() {
+        let mut seen = Vec::new();
+        let workers = run_pairs(vec![0usize, 1, 2], 20, pair_of, |[a, b]| {
+            assert_eq!(
+                (a.pair, a.number, b.number),
+                (a.pair, 2 * a.pair - 1, 2 * a.pair)
+            );
+            seen.push(a.pair);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(workers.len(), 3);
+        seen.sort();
+        assert_eq!(seen, (1..=20).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_break_stops_handing_out_pairs() {
+        let mut received = 0;
+        run_pairs(vec![0usize, 1], 1000, pair_of, |_| {
+            received += 1;
+            if received == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        // At most one more pair per worker after the break.
+        assert!((5..=7).contains(&received), "{received}");
+    }
+}

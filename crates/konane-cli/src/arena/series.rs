@@ -26,7 +26,8 @@ pub struct SeriesArgs {
     /// Board size of generated openings and move-list openings, as WxH.
     #[arg(long, default_value = "8x8")]
     pub size: Board,
-    /// Seed of the generated openings (both removals and --random-jumps random jumps).
+    /// Seed of the generated openings (both removals and --random-jumps random jumps)
+    /// and, in self-play, of the built-in players' choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Random jumps after the two removals in generated openings.

@@ -175,3 +175,69 @@ impl Tally {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::record::PlayedGame;
+    use konane_core::{Board, Position};
+
+    fn game(pair: u64, black: &str, white: &str, winner: Color, reason: Reason) -> GameRecord {
+        GameRecord {
+            number: 0,
+            pair,
+            players: [black.to_string(), white.to_string()],
+            game: PlayedGame {
+                start: Position::start(Board::STANDARD),
+                moves: Vec::new(),
+                times_ms: Vec::new(),
+                winner,
+                reason,
+            },
+        }
+    }
+
+    #[test]
+    fn games_count_per_engine_and_colour_and_pairs_once_complete() {
+        let mut tally = Tally::new("A", "B");
+        // Pair 1: A wins as Black, B wins as Black: 1 point for A.
+        tally
+            .add(&game(1, "A", "B", Color::Black, Reason::NoMoves))
+            .unwrap();
+        assert_eq!(tally.pairs.pairs(), 0);
+        tally
+            .add(&game(1, "B", "A", Color::Black, Reason::Crash))
+            .unwrap();
+        // Pair 2: A wins both, the second as White by B's illegal move.
+        tally
+            .add(&game(2, "A", "B", Color::Black, Reason::NoMoves))
+            .unwrap();
+        tally
+            .add(&game(
+                2,
+                "B",
+                "A",
+                Color::White,
+                Reason::Illegal("a1".into()),
+            ))
+            .unwrap();
+        assert_eq!(tally.pairs.counts, [0, 0, 1, 0, 1]);
+        assert_eq!(tally.games(), 4);
+        assert_eq!(tally.wins_of(0), 3);
+        assert_eq!(tally.wins, [[2, 1], [1, 0]]);
+        assert_eq!(tally.losses, [[0, 1], [1, 2]]);
+        let table = tally.table();
+        assert!(
+            table.contains("Ends: 2 by the rules, 1 crash (A lost), 1 illegal (B lost)"),
+            "{table}"
+        );
+        assert!(table.contains("[0, 0, 1, 0, 1]"), "{table}");
+        assert!(tally
+            .progress(10, None)
+            .starts_with("games 4/10  A 3-1 (75.0%)"));
+        assert_eq!(
+            tally.add(&game(3, "A", "C", Color::Black, Reason::NoMoves)),
+            Err(UnknownPlayer("C".to_string()))
+        );
+    }
+}
