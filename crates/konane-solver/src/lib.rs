@@ -45,5 +45,4 @@ mod symmetry;
 mod table;
 
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
-pub use symmetry::Key;
 pub use table::TableKind;
