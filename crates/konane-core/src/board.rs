@@ -200,7 +200,7 @@ impl Board {
 
     /// The colour whose piece stands on `square` at the start: the top-left square is Black.
     pub const fn start_color(self, square: Square) -> Color {
-        if (square.file() + (self.height - 1 - square.rank())) % 2 == 0 {
+        if (square.file() + (self.height - 1 - square.rank())).is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
@@ -226,7 +226,7 @@ impl Board {
     /// The centre: middle files (two on even widths, one on odd) times middle ranks.
     pub fn centre(self) -> u64 {
         let middle = |n: u8| -> (u8, u8) {
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 (n / 2 - 1, n / 2)
             } else {
                 (n / 2, n / 2)

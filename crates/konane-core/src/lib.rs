@@ -15,6 +15,6 @@ pub use bitboard::Bits;
 pub use board::{Board, BoardSizeError, Color, Square, MAX_SIDE};
 pub use fen::FenError;
 pub use movegen::MoveList;
-pub use moves::{Move, MoveError};
+pub use moves::{clip, Move, MoveError};
 pub use position::{Phase, Position, PositionError};
 pub use symmetry::Symmetry;

@@ -174,8 +174,9 @@ pub(crate) fn parse_square(board: Board, text: &str) -> Result<Square, MoveError
     })
 }
 
-/// Shortens user text quoted in an error so a huge input gives a short message.
-pub(crate) fn clip(text: &str) -> String {
+/// Shortens user text quoted in an error message, so that a huge input gives a short
+/// message (front ends quote user input the same way).
+pub fn clip(text: &str) -> String {
     const LIMIT: usize = 40;
     if text.chars().count() <= LIMIT {
         text.to_string()

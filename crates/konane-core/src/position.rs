@@ -232,9 +232,11 @@ impl Position {
         if self.is_legal(mv) {
             Ok(mv)
         } else {
+            let mut legal: Vec<String> = self.legal_moves().iter().map(Move::to_string).collect();
+            legal.sort();
             Err(MoveError::Illegal {
                 text: crate::moves::clip(text.trim()),
-                legal: self.legal_moves().iter().map(Move::to_string).collect(),
+                legal,
             })
         }
     }

@@ -14,30 +14,22 @@ fn start(size: &str) -> Position {
     Position::start(size.parse::<Board>().unwrap())
 }
 
-#[test]
-fn perft_8x8_to_depth_9() {
-    let pos = start("8x8");
-    for (depth, &expected) in PERFT_8X8.iter().enumerate().take(9) {
-        assert_eq!(
-            perft(&pos, depth as u32 + 1),
-            expected,
-            "depth {}",
-            depth + 1
-        );
+/// Checks perft from the start of `size` against `expected` up to `depth`.
+fn check(size: &str, expected: &[u64], depth: usize) {
+    let pos = start(size);
+    for (i, &count) in expected.iter().enumerate().take(depth) {
+        assert_eq!(perft(&pos, i as u32 + 1), count, "{size} depth {}", i + 1);
     }
 }
 
 #[test]
+fn perft_8x8_to_depth_9() {
+    check("8x8", &PERFT_8X8, 9);
+}
+
+#[test]
 fn perft_6x6_to_depth_9() {
-    let pos = start("6x6");
-    for (depth, &expected) in PERFT_6X6.iter().enumerate().take(9) {
-        assert_eq!(
-            perft(&pos, depth as u32 + 1),
-            expected,
-            "depth {}",
-            depth + 1
-        );
-    }
+    check("6x6", &PERFT_6X6, 9);
 }
 
 #[test]

@@ -4,8 +4,17 @@
 //! [`SearchLimits`] and a callback that receives [`SearchInfo`] progress reports, and
 //! stops it from another thread through a shared [`SearchControl`].
 
+pub mod bench;
+pub mod dashtable;
+pub mod eval;
 pub mod limits;
+pub mod ordering;
+pub mod players;
 pub mod search;
+pub mod selfplay;
+pub mod threads;
+pub mod timeman;
+pub mod tt;
 
 pub use limits::{Clock, SearchLimits};
 pub use search::{Score, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};

@@ -1,14 +1,17 @@
-//! The search entry point and its report types.
-//!
-//! PLACEHOLDER BODY: `Searcher::search` below only picks the first legal move so that
-//! the front ends can be built against this API; the search issue replaces it.
+//! The search: its API and report types, and one thread's iterative deepening with
+//! negamax principal variation search, aspiration windows and exact win/loss scores
+//! that carry the distance to the end of the game.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use konane_core::{Move, Position};
+use konane_core::{Move, MoveList, Position};
 
+use crate::eval::{EvalWeights, Evaluation};
 use crate::limits::SearchLimits;
+use crate::ordering::MoveOrderer;
+use crate::timeman::TimeManager;
+use crate::tt::{Bound, Table, TranspositionTable};
 
 /// A score from the side to move's view.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -23,6 +26,8 @@ pub enum Score {
 /// Engine settings that outlive one search.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct SearchOptions {
+    /// Evaluation weights.
+    pub eval: EvalWeights,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
     /// Search threads.
@@ -36,6 +41,7 @@ pub struct SearchOptions {
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
+            eval: EvalWeights::default(),
             hash_mib: 16,
             threads: 1,
             multipv: 1,
@@ -107,16 +113,74 @@ impl SearchControl {
     }
 }
 
-/// The engine's search state: transposition table, history, options.
-#[derive(Debug, Default)]
+/// The deepest ply a search reaches (no Konane game on 8x8 lasts 64 plies).
+pub const MAX_PLY: usize = 128;
+/// The score of a side that has just won: a win found `p` plies from the root scores
+/// `MATE - p`, a loss `-(MATE - p)`, so quicker wins and slower losses score higher.
+pub(crate) const MATE: i32 = 30_000;
+/// Scores at least this large (in absolute value) are exact wins or losses.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Beyond every score.
+const INFINITE: i32 = MATE + 1;
+/// Half-width of the first aspiration window, in centi-moves.
+const ASPIRATION_WINDOW: i32 = 40;
+/// Nodes between two checks of the stop flag, the clock and the node limit.
+const POLL_INTERVAL: u64 = 1024;
+
+/// The protocol's view of an internal score.
+pub(crate) fn to_score(value: i32) -> Score {
+    if value >= MATE_BOUND {
+        Score::Mate((MATE - value + 1) / 2)
+    } else if value <= -MATE_BOUND {
+        Score::Mate(-((MATE + value) / 2))
+    } else {
+        Score::Cp(value)
+    }
+}
+
+/// The plies to the end of the game an exact score says, if it is one.
+fn plies_to_end(value: i32) -> Option<i32> {
+    (value.abs() >= MATE_BOUND).then(|| MATE - value.abs())
+}
+
+/// A score for the table: wins and losses counted from the stored position, not the root.
+fn to_table(value: i32, ply: usize) -> i32 {
+    match value {
+        v if v >= MATE_BOUND => v + ply as i32,
+        v if v <= -MATE_BOUND => v - ply as i32,
+        v => v,
+    }
+}
+
+/// A score from the table, made relative to the root again.
+fn from_table(value: i32, ply: usize) -> i32 {
+    match value {
+        v if v >= MATE_BOUND => v - ply as i32,
+        v if v <= -MATE_BOUND => v + ply as i32,
+        v => v,
+    }
+}
+
+/// The engine's search state: transposition table and options.
+#[derive(Debug)]
 pub struct Searcher {
     options: SearchOptions,
+    table: TranspositionTable,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(SearchOptions::default())
+    }
 }
 
 impl Searcher {
     /// A searcher with `options`.
     pub fn new(options: SearchOptions) -> Searcher {
-        Searcher { options }
+        Searcher {
+            table: TranspositionTable::new(options.hash_mib),
+            options,
+        }
     }
 
     /// The current options.
@@ -126,14 +190,26 @@ impl Searcher {
 
     /// Changes the options (resizing the table when the hash size changes).
     pub fn set_options(&mut self, options: SearchOptions) {
+        if options.hash_mib != self.options.hash_mib {
+            self.table.resize(options.hash_mib);
+        }
         self.options = options;
     }
 
+    /// The static evaluation of `position` with its terms.
+    pub fn evaluate(&self, position: &Position) -> Evaluation {
+        self.options.eval.explain(position)
+    }
+
     /// Forgets everything learnt from earlier games (table, history).
-    pub fn new_game(&mut self) {}
+    pub fn new_game(&mut self) {
+        self.table.clear();
+    }
 
     /// Searches `position` within `limits`, calling `report` with progress, until a
-    /// limit is reached or `control` is stopped.
+    /// limit is reached or `control` is stopped. With `infinite`, or `ponder` before
+    /// `ponderhit`, it returns only once stopped (or, pondering, on ponderhit), even if
+    /// the search itself has finished.
     pub fn search(
         &mut self,
         position: &Position,
@@ -141,35 +217,476 @@ impl Searcher {
         control: &SearchControl,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let started = Instant::now();
-        let moves = position.legal_moves();
-        let best_move = moves
+        self.table.new_search();
+        crate::threads::search_with_table(
+            &self.table,
+            &self.options,
+            position,
+            limits,
+            control,
+            report,
+        )
+    }
+}
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a, T: Table> {
+    pub table: &'a T,
+    pub options: &'a SearchOptions,
+    pub limits: &'a SearchLimits,
+    pub control: &'a SearchControl,
+    /// Set when the search must end (a limit was reached or the main thread is done).
+    pub abort: AtomicBool,
+    /// Nodes of all threads, added in batches.
+    pub nodes: AtomicU64,
+    pub started: Instant,
+}
+
+impl<T: Table> Shared<'_, T> {
+    fn total_nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// A root move with its score at the last depth and its line.
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    /// Score at the current iteration (`-INFINITE` until searched at it).
+    score: i32,
+    /// Score at the last finished iteration.
+    previous: i32,
+    pv: Vec<Move>,
+}
+
+impl RootMove {
+    fn reported_score(&self) -> i32 {
+        if self.score == -INFINITE {
+            self.previous
+        } else {
+            self.score
+        }
+    }
+}
+
+/// One search thread. The main thread (`id` 0) keeps the time and reports.
+pub(crate) struct Worker<'a, 's, T: Table> {
+    shared: &'s Shared<'a, T>,
+    id: usize,
+    eval: EvalWeights,
+    ordering: MoveOrderer,
+    nodes: u64,
+    flushed: u64,
+    node_limit: u64,
+    seldepth: usize,
+    stopped: bool,
+    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    root: Position,
+    root_moves: Vec<RootMove>,
+    completed_depth: u32,
+    time: TimeManager,
+    pondering: bool,
+}
+
+impl<'a, 's, T: Table> Worker<'a, 's, T> {
+    /// Thread `id` of a search of `root` (which has at least one legal move).
+    pub fn new(shared: &'s Shared<'a, T>, id: usize, root: &Position) -> Self {
+        let limits = shared.limits;
+        let legal = root.legal_moves();
+        let wanted: Vec<Move> = legal
             .iter()
             .copied()
-            .find(|mv| limits.search_moves.is_empty() || limits.search_moves.contains(mv));
-        let score = if best_move.is_some() {
-            Score::Cp(0)
+            .filter(|mv| limits.search_moves.contains(mv))
+            .collect();
+        let moves = if wanted.is_empty() {
+            legal.to_vec()
         } else {
-            Score::Mate(0)
+            wanted
         };
-        let _ = control.is_stopped();
-        report(&SearchInfo {
-            depth: 1,
-            seldepth: 1,
-            multipv: 1,
-            score,
-            nodes: moves.len() as u64,
-            nps: 0,
-            hashfull: 0,
-            time_ms: started.elapsed().as_millis() as u64,
-            pv: best_move.into_iter().collect(),
-        });
-        SearchResult {
-            best_move,
-            ponder_move: None,
-            score,
-            depth: 1,
-            nodes: moves.len() as u64,
+        Worker {
+            shared,
+            id,
+            eval: shared.options.eval.clone(),
+            ordering: MoveOrderer::default(),
+            nodes: 0,
+            flushed: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            seldepth: 0,
+            stopped: false,
+            pv: Box::new([[Move::from_raw(0); MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            root: *root,
+            root_moves: moves
+                .into_iter()
+                .map(|mv| RootMove {
+                    mv,
+                    score: -INFINITE,
+                    previous: -INFINITE,
+                    pv: vec![mv],
+                })
+                .collect(),
+            completed_depth: 0,
+            time: TimeManager::new(
+                limits,
+                root.side_to_move(),
+                shared.options.move_overhead_ms,
+                shared.started,
+            ),
+            pondering: limits.ponder,
         }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// The best move found, its expected reply and score, and the deepest finished depth.
+    pub fn result(&self) -> (Move, Option<Move>, i32, u32) {
+        let best = &self.root_moves[0];
+        (
+            best.mv,
+            best.pv.get(1).copied(),
+            best.reported_score(),
+            self.completed_depth,
+        )
+    }
+
+    /// Adds this thread's uncounted nodes to the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Checks the stop flag, and in the main thread ponderhit, the clock and node limit.
+    fn poll(&mut self) {
+        self.flush_nodes();
+        let shared = self.shared;
+        if shared.control.is_stopped() || shared.abort.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if !self.is_main() {
+            return;
+        }
+        if self.pondering && shared.control.is_ponderhit() {
+            self.pondering = false;
+            self.time.restart(Instant::now());
+        }
+        let out_of_time = !self.pondering && self.time.hard_limit_passed();
+        let out_of_nodes = shared.total_nodes() >= self.node_limit;
+        if self.completed_depth >= 1 && (out_of_time || out_of_nodes) && !shared.limits.infinite {
+            shared.abort.store(true, Ordering::Relaxed);
+            self.stopped = true;
+        }
+    }
+
+    /// Iterative deepening; the main thread reports each finished iteration. Helper
+    /// threads start one ply deeper every other thread so that they spread out.
+    pub fn iterate(&mut self, report: &mut dyn FnMut(&SearchInfo)) {
+        let limits = self.shared.limits;
+        let max_depth = match limits.depth {
+            Some(d) if !limits.infinite => d.clamp(1, MAX_PLY as u32 - 1),
+            _ => MAX_PLY as u32 - 1,
+        };
+        let lines = self
+            .shared
+            .options
+            .multipv
+            .max(1)
+            .min(self.root_moves.len());
+        let lines = if self.is_main() { lines } else { 1 };
+        let mut instability = 1.0;
+        let first_depth = 1 + (self.id % 2) as u32;
+        for depth in first_depth..=max_depth {
+            let previous_best = self.root_moves[0].mv;
+            for rm in &mut self.root_moves {
+                rm.previous = rm.reported_score();
+                rm.score = -INFINITE;
+            }
+            self.seldepth = 0;
+            for line in 0..lines {
+                self.aspiration(depth as i32, line);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if !self.is_main() {
+                continue;
+            }
+            for line in 0..lines {
+                report(&self.info(depth, line));
+            }
+            instability = if self.root_moves[0].mv != previous_best && depth > 1 {
+                (instability + 0.75_f64).min(2.5)
+            } else {
+                1.0 + (instability - 1.0) * 0.5
+            };
+            if self.finished(depth, instability) {
+                break;
+            }
+        }
+    }
+
+    /// Whether the main thread has nothing more to do after finishing `depth`.
+    fn finished(&mut self, depth: u32, instability: f64) -> bool {
+        let limits = self.shared.limits;
+        if limits.infinite {
+            return false;
+        }
+        let best = self.root_moves[0].score;
+        if let (Some(n), Score::Mate(m)) = (limits.mate, to_score(best)) {
+            if m > 0 && m <= n as i32 {
+                return true;
+            }
+        }
+        // An exact result reached within the searched depth cannot change any more.
+        if self.shared.options.multipv <= 1 && plies_to_end(best).is_some_and(|p| p <= depth as i32)
+        {
+            return true;
+        }
+        if self.pondering {
+            return false;
+        }
+        let only_move = self.root_moves.len() == 1 && self.time.is_limited();
+        only_move || self.time.soft_limit_passed(instability)
+    }
+
+    /// Searches line `line` of the root at `depth`, widening the window around the
+    /// previous score until the result falls inside it.
+    fn aspiration(&mut self, depth: i32, line: usize) {
+        let previous = self.root_moves[line].previous;
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.root_search(depth, line, alpha, beta);
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            delta += delta;
+            if delta > 16 * ASPIRATION_WINDOW {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
+    }
+
+    /// Searches the root moves from index `line` on; moves that beat alpha get their
+    /// score and line, and the moves are re-sorted best first.
+    fn root_search(&mut self, depth: i32, line: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let root = self.root;
+        let mut best = -INFINITE;
+        for rm in &mut self.root_moves[line..] {
+            rm.score = -INFINITE;
+        }
+        for i in line..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let child = root.after(mv);
+            let score = if i == line {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, false);
+                if probe > alpha && probe < beta {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            let rm = &mut self.root_moves[i];
+            if i == line || score > alpha {
+                rm.score = score;
+                rm.pv.truncate(1);
+                rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.root_moves[line..].sort_by_key(|rm| -rm.score);
+        best
+    }
+
+    /// Negamax alpha-beta with principal variation search, from the side to move's view.
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) || self.nodes >= self.node_limit {
+            self.poll();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // No result here can beat a win at the next ply or lose faster than now.
+        let lost_now = -MATE + ply as i32;
+        alpha = alpha.max(lost_now);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.eval.evaluate_unless_lost(position).unwrap_or(lost_now);
+        }
+        let key = position.hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.shared.table.probe(key) {
+            tt_move = hit.mv;
+            let score = from_table(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && hit.depth >= depth && usable {
+                return score;
+            }
+        }
+        let mut moves: MoveList = position.legal_moves();
+        if moves.is_empty() {
+            return lost_now;
+        }
+        let side = position.side_to_move();
+        self.ordering.sort(moves.as_mut_slice(), side, ply, tt_move);
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut bound = Bound::Upper;
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = position.after(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                if pv_node && probe > alpha && probe < beta {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score <= best {
+                continue;
+            }
+            best = score;
+            if score > alpha {
+                best_move = Some(mv);
+                alpha = score;
+                bound = Bound::Exact;
+                if pv_node {
+                    self.update_pv(ply, mv);
+                }
+                if score >= beta {
+                    bound = Bound::Lower;
+                    self.ordering.cutoff(side, ply, depth, mv, &moves[..i]);
+                    break;
+                }
+            }
+        }
+        self.shared.table.store(
+            key,
+            best_move.or(tt_move),
+            to_table(best, ply),
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// The line at `ply` becomes `mv` followed by the line found at `ply + 1`.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// The progress report of line `line` after finishing `depth`.
+    fn info(&self, depth: u32, line: usize) -> SearchInfo {
+        let rm = &self.root_moves[line];
+        let nodes = self.shared.total_nodes() + (self.nodes - self.flushed);
+        let elapsed = self.shared.started.elapsed();
+        SearchInfo {
+            depth,
+            seldepth: (self.seldepth as u32).max(depth),
+            multipv: line + 1,
+            score: to_score(rm.reported_score()),
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            hashfull: self.shared.table.hashfull(),
+            time_ms: elapsed.as_millis() as u64,
+            pv: rm.pv.clone(),
+        }
+    }
+
+    /// The main thread, when the search may not end by itself (infinite, or pondering
+    /// before ponderhit): waits for stop or ponderhit.
+    pub fn wait_if_required(&mut self) {
+        let control = self.shared.control;
+        let limits = self.shared.limits;
+        while !control.is_stopped()
+            && (limits.infinite || (self.pondering && !control.is_ponderhit()))
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_convert_to_the_protocol_convention() {
+        assert_eq!(to_score(-MATE), Score::Mate(0));
+        assert_eq!(to_score(MATE - 1), Score::Mate(1));
+        assert_eq!(to_score(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(to_score(MATE - 3), Score::Mate(2));
+        assert_eq!(to_score(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(to_score(250), Score::Cp(250));
+        assert_eq!(to_score(-250), Score::Cp(-250));
+    }
+
+    #[test]
+    fn table_scores_are_relative_to_the_stored_position() {
+        for (value, ply) in [(MATE - 7, 3), (-(MATE - 6), 4), (123, 9)] {
+            assert_eq!(from_table(to_table(value, ply), ply), value);
+        }
+        // A win 7 plies from the root seen at ply 3 is a win in 4 from that node.
+        assert_eq!(to_table(MATE - 7, 3), MATE - 4);
     }
 }

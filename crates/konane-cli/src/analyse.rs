@@ -1,0 +1,201 @@
+//! `konane analyse`: searches one position and prints readable progress (depth, score
+//! as a person reads it, best line) and a final verdict; exact results say so.
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::{ArgGroup, Args};
+use konane_core::{Board, Color, Position};
+use konane_search::{Score, SearchControl, SearchInfo, SearchLimits, Searcher};
+
+use crate::protocol::options::EngineOptions;
+use crate::protocol::output::moves_text;
+use crate::{board_view, override_option};
+
+/// The search time when no limit is given.
+const DEFAULT_MOVETIME_MS: u64 = 3000;
+
+/// Arguments of `konane analyse`.
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("limit").multiple(false)))]
+#[command(after_help = "Examples:\n  \
+    konane analyse --moves d5 d4 --depth 10\n  \
+    konane analyse --fen 'bwbwbw/wbwbwb/bwb2w/wbw2b/bwbwbw/wbwbwb b' --movetime 2000\n  \
+    konane analyse --size 6x6 --infinite --multipv 3     (Enter stops)")]
+pub struct AnalyseArgs {
+    /// The position to analyse (default: the start position of --size).
+    #[arg(long, conflicts_with = "size")]
+    pub fen: Option<String>,
+    /// Moves played from the start position (or from --fen) first.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+    /// Board size of the start position, as WxH (default: engine.toml's, else 8x8).
+    #[arg(long)]
+    pub size: Option<Board>,
+    /// Search this many plies deep.
+    #[arg(long, group = "limit")]
+    pub depth: Option<u32>,
+    /// Search this many milliseconds (the default: 3000).
+    #[arg(long, group = "limit")]
+    pub movetime: Option<u64>,
+    /// Search until Enter is pressed (or the input ends).
+    #[arg(long, group = "limit")]
+    pub infinite: bool,
+    /// Show this many best lines.
+    #[arg(long)]
+    pub multipv: Option<u64>,
+    /// Search threads.
+    #[arg(long)]
+    pub threads: Option<u64>,
+    /// Transposition table size in MiB.
+    #[arg(long)]
+    pub hash: Option<u64>,
+}
+
+/// A score for a reader: `+1.25` (centi-moves as moves) or an exact win or loss.
+pub fn describe_score(score: Score, side: Color) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(0) => format!("{side} has no move: {} has won", !side),
+        Score::Mate(n) if n > 0 => format!("{side} wins in {n} (exact)"),
+        Score::Mate(n) => format!("{side} loses in {} (exact)", -n),
+    }
+}
+
+/// The final verdict: an exact result, or who stands better and by how much.
+pub fn verdict(score: Score, side: Color, depth: u32) -> String {
+    match score {
+        Score::Mate(0) => format!("{side} to move has no move: {} has won.", !side),
+        Score::Mate(n) if n > 0 => format!(
+            "{side} (to move) wins: its move {n} from now leaves {} without a move (exact).",
+            !side
+        ),
+        Score::Mate(n) => format!(
+            "{side} (to move) loses: {} wins, {side} runs out of moves after {}'s move {} (exact).",
+            !side, !side, -n
+        ),
+        Score::Cp(cp) => {
+            let (leader, lead) = if cp >= 0 { (side, cp) } else { (!side, -cp) };
+            let how = match lead {
+                0..=30 => "about even".to_string(),
+                31..=150 => format!("{leader} is slightly better"),
+                151..=400 => format!("{leader} is better"),
+                _ => format!("{leader} is much better"),
+            };
+            format!(
+                "{how} ({} for {side} to move; an estimate from a {depth}-ply search, not proved).",
+                describe_score(score, side)
+            )
+        }
+    }
+}
+
+/// One progress line.
+fn progress_line(info: &SearchInfo, side: Color, multipv: usize) -> String {
+    let line = if multipv > 1 {
+        format!("#{} ", info.multipv)
+    } else {
+        String::new()
+    };
+    format!(
+        "{line}depth {:>2}/{:<2}  score {:<24}  nodes {:>10}  {:>8.2} s  {:>9} nodes/s  line: {}",
+        info.depth,
+        info.seldepth,
+        describe_score(info.score, side),
+        info.nodes,
+        info.time_ms as f64 / 1000.0,
+        info.nps,
+        moves_text(&info.pv)
+    )
+}
+
+/// The position named by `--fen`/`--size` and `--moves`.
+fn position(args: &AnalyseArgs, board: Board) -> Result<Position> {
+    let mut position = match &args.fen {
+        Some(fen) => Position::from_fen(fen).context("bad --fen")?,
+        None => Position::start(board),
+    };
+    position
+        .play_all(args.moves.iter().map(String::as_str))
+        .map_err(|(index, error)| anyhow::anyhow!("--moves: move {index}: {error}"))?;
+    Ok(position)
+}
+
+/// Runs `konane analyse`.
+pub fn run(args: &AnalyseArgs, mut options: EngineOptions) -> Result<()> {
+    override_option(&mut options, "Hash", args.hash)?;
+    override_option(&mut options, "Threads", args.threads)?;
+    override_option(&mut options, "MultiPV", args.multipv)?;
+    let position = position(args, args.size.unwrap_or(options.board))?;
+    let side = position.side_to_move();
+    println!("{}\n", board_view::draw(&position, None));
+    println!(
+        "FEN: {}\n{side} to move, phase: {}",
+        position.to_fen(),
+        position.phase()
+    );
+    if position.is_game_over() {
+        println!("Verdict: {}", verdict(Score::Mate(0), side, 0));
+        return Ok(());
+    }
+    let limits = match (args.depth, args.movetime, args.infinite) {
+        (Some(0), _, _) => bail!("--depth must be at least 1"),
+        (Some(depth), _, _) => SearchLimits::depth(depth),
+        (_, Some(ms), _) => SearchLimits::movetime(Duration::from_millis(ms)),
+        (_, _, true) => SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        },
+        _ => SearchLimits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+    };
+    let control = Arc::new(SearchControl::default());
+    if args.infinite {
+        println!("Searching until Enter is pressed...");
+        let stopper = control.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::stdin().lock().read_line(&mut line);
+            stopper.stop();
+        });
+    }
+    println!();
+    let mut searcher = Searcher::new(options.search_options());
+    let multipv = options.multipv;
+    let result = searcher.search(&position, &limits, &control, &mut |info| {
+        println!("{}", progress_line(info, side, multipv));
+    });
+    println!();
+    if let Some(best) = result.best_move {
+        match result.ponder_move {
+            Some(reply) => println!("Best move: {best} (expected reply {reply})"),
+            None => println!("Best move: {best}"),
+        }
+    }
+    println!("Searched {} plies, {} nodes.", result.depth, result.nodes);
+    println!("Verdict: {}", verdict(result.score, side, result.depth));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_as_people_say_them() {
+        assert_eq!(describe_score(Score::Cp(125), Color::Black), "+1.25");
+        assert_eq!(describe_score(Score::Cp(-40), Color::White), "-0.40");
+        assert_eq!(
+            describe_score(Score::Mate(3), Color::White),
+            "White wins in 3 (exact)"
+        );
+        assert_eq!(
+            describe_score(Score::Mate(-2), Color::Black),
+            "Black loses in 2 (exact)"
+        );
+        assert!(verdict(Score::Cp(-500), Color::Black, 9).starts_with("White is much better"));
+        assert!(verdict(Score::Cp(10), Color::Black, 9).starts_with("about even"));
+        assert!(verdict(Score::Mate(4), Color::Black, 9).contains("(exact)"));
+    }
+}

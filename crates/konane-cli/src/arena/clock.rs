@@ -1,0 +1,298 @@
+//! Time controls (`tc=10+0.1`, `movetime`, `depth`, `nodes`), the clocks the runner keeps
+//! for both players, and the `go` command that carries them.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use konane_core::Color;
+
+/// How long a player may think, one kind per player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A clock of `base` for the game plus `increment` after each move.
+    Clock { base: Duration, increment: Duration },
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A fixed search depth per move (no time limit; only the stall timeout applies).
+    Depth(u32),
+    /// A fixed node budget per move (no time limit; only the stall timeout applies).
+    Nodes(u64),
+}
+
+/// Why a time control text is not one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeControlError(String);
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TimeControlError {}
+
+/// Seconds as a non-negative decimal number (`10`, `0.1`).
+fn seconds(text: &str, what: &str) -> Result<Duration, TimeControlError> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| TimeControlError(format!("{what} '{text}' is not a number of seconds")))
+}
+
+impl TimeControl {
+    /// The time control named by `key` (`tc`, `movetime`, `depth`, `nodes`) with `value`.
+    pub fn from_key(key: &str, value: &str) -> Result<TimeControl, TimeControlError> {
+        match key {
+            "tc" => value.parse(),
+            "movetime" => value
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms > 0)
+                .map(|ms| TimeControl::MoveTime(Duration::from_millis(ms)))
+                .ok_or_else(|| {
+                    TimeControlError(format!(
+                        "movetime '{value}' is not a positive number of milliseconds"
+                    ))
+                }),
+            "depth" => value
+                .parse::<u32>()
+                .ok()
+                .filter(|&d| d > 0)
+                .map(TimeControl::Depth)
+                .ok_or_else(|| {
+                    TimeControlError(format!("depth '{value}' is not a positive number"))
+                }),
+            "nodes" => value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(TimeControl::Nodes)
+                .ok_or_else(|| {
+                    TimeControlError(format!("nodes '{value}' is not a positive number"))
+                }),
+            _ => Err(TimeControlError(format!(
+                "'{key}' is not a time control (expected tc, movetime, depth or nodes)"
+            ))),
+        }
+    }
+
+    /// The longest a move may take before it loses on time, margin included (none for
+    /// depth and node limits).
+    pub fn move_deadline(&self, clock_left: Duration, margin: Duration) -> Option<Duration> {
+        match self {
+            TimeControl::Clock { .. } => Some(clock_left + margin),
+            TimeControl::MoveTime(time) => Some(*time + margin),
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => None,
+        }
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    /// `10+0.1` (10 s plus 0.1 s a move) or `10` (no increment), in seconds.
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        let (base, increment) = match text.split_once('+') {
+            Some((base, inc)) => (seconds(base, "base time")?, seconds(inc, "increment")?),
+            None => (seconds(text, "base time")?, Duration::ZERO),
+        };
+        if base.is_zero() && increment.is_zero() {
+            return Err(TimeControlError(format!(
+                "tc '{text}' gives no time at all"
+            )));
+        }
+        Ok(TimeControl::Clock { base, increment })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::Clock { base, increment } => {
+                write!(f, "tc={}+{}", base.as_secs_f64(), increment.as_secs_f64())
+            }
+            TimeControl::MoveTime(time) => write!(f, "movetime={}", time.as_millis()),
+            TimeControl::Depth(depth) => write!(f, "depth={depth}"),
+            TimeControl::Nodes(nodes) => write!(f, "nodes={nodes}"),
+        }
+    }
+}
+
+/// The clocks of one game: the time left to Black and White (indexed by colour).
+#[derive(Clone, Debug)]
+pub struct GameClocks {
+    controls: [TimeControl; 2],
+    left: [Duration; 2],
+}
+
+/// A move that took longer than its player had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overstepped {
+    /// How far past the time left (before the margin) the move went.
+    pub by: Duration,
+}
+
+impl GameClocks {
+    /// Fresh clocks for a game, Black's control first.
+    pub fn new(controls: [TimeControl; 2]) -> GameClocks {
+        let left = controls.map(|tc| match tc {
+            TimeControl::Clock { base, .. } => base,
+            _ => Duration::ZERO,
+        });
+        GameClocks { controls, left }
+    }
+
+    /// The longest `side`'s next move may take (margin included), if it is bounded.
+    pub fn deadline(&self, side: Color, margin: Duration) -> Option<Duration> {
+        self.controls[side.index()].move_deadline(self.left[side.index()], margin)
+    }
+
+    /// Charges `side` for a move that took `used`; an error if it went over its time by
+    /// more than `margin`. The increment is added after a move in time.
+    pub fn charge(
+        &mut self,
+        side: Color,
+        used: Duration,
+        margin: Duration,
+    ) -> Result<(), Overstepped> {
+        let i = side.index();
+        let allowed = match self.controls[i] {
+            TimeControl::Clock { .. } => self.left[i],
+            TimeControl::MoveTime(time) => time,
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => return Ok(()),
+        };
+        if used > allowed + margin {
+            return Err(Overstepped { by: used - allowed });
+        }
+        if let TimeControl::Clock { increment, .. } = self.controls[i] {
+            self.left[i] = self.left[i].saturating_sub(used) + increment;
+        }
+        Ok(())
+    }
+
+    /// The `go` command for `side` to move. Clock controls send both clocks (a player
+    /// without a clock is shown the mover's), in UCI (`wtime btime winc binc`) or UGI
+    /// (`p1time p2time p1inc p2inc`) words.
+    pub fn go_command(&self, side: Color, ugi: bool) -> String {
+        match self.controls[side.index()] {
+            TimeControl::MoveTime(time) => format!("go movetime {}", time.as_millis()),
+            TimeControl::Depth(depth) => format!("go depth {depth}"),
+            TimeControl::Nodes(nodes) => format!("go nodes {nodes}"),
+            TimeControl::Clock { .. } => {
+                let shown = |colour: Color| match self.controls[colour.index()] {
+                    TimeControl::Clock { increment, .. } => (self.left[colour.index()], increment),
+                    _ => (self.left[side.index()], self.increment(side)),
+                };
+                let (black, black_inc) = shown(Color::Black);
+                let (white, white_inc) = shown(Color::White);
+                let words = if ugi {
+                    ["p1time", "p2time", "p1inc", "p2inc"]
+                } else {
+                    ["btime", "wtime", "binc", "winc"]
+                };
+                format!(
+                    "go {} {} {} {} {} {} {} {}",
+                    words[0],
+                    black.as_millis(),
+                    words[1],
+                    white.as_millis(),
+                    words[2],
+                    black_inc.as_millis(),
+                    words[3],
+                    white_inc.as_millis()
+                )
+            }
+        }
+    }
+
+    fn increment(&self, side: Color) -> Duration {
+        match self.controls[side.index()] {
+            TimeControl::Clock { increment, .. } => increment,
+            _ => Duration::ZERO,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: fn(u64) -> Duration = Duration::from_millis;
+
+    #[test]
+    fn time_controls_parse_and_print() {
+        assert_eq!(
+            "10+0.1".parse::<TimeControl>().unwrap(),
+            TimeControl::Clock {
+                base: MS(10_000),
+                increment: MS(100)
+            }
+        );
+        assert_eq!(
+            TimeControl::from_key("movetime", "250").unwrap(),
+            TimeControl::MoveTime(MS(250))
+        );
+        assert_eq!(
+            TimeControl::from_key("depth", "4").unwrap(),
+            TimeControl::Depth(4)
+        );
+        assert_eq!(
+            TimeControl::from_key("nodes", "5000").unwrap().to_string(),
+            "nodes=5000"
+        );
+        assert_eq!("2".parse::<TimeControl>().unwrap().to_string(), "tc=2+0");
+        for (key, value) in [
+            ("tc", "0+0"),
+            ("tc", "ten"),
+            ("tc", "1+x"),
+            ("tc", "-1"),
+            ("movetime", "0"),
+            ("depth", "-2"),
+            ("speed", "1"),
+        ] {
+            assert!(TimeControl::from_key(key, value).is_err(), "{key}={value}");
+        }
+    }
+
+    #[test]
+    fn clocks_run_down_take_increments_and_flag_overstepping() {
+        let tc = TimeControl::Clock {
+            base: MS(1000),
+            increment: MS(100),
+        };
+        let mut clocks = GameClocks::new([tc, TimeControl::Depth(3)]);
+        assert_eq!(
+            clocks.go_command(Color::Black, false),
+            "go btime 1000 wtime 1000 binc 100 winc 100"
+        );
+        assert_eq!(clocks.go_command(Color::White, true), "go depth 3");
+        assert_eq!(clocks.deadline(Color::Black, MS(50)), Some(MS(1050)));
+        assert_eq!(clocks.deadline(Color::White, MS(50)), None);
+        clocks.charge(Color::Black, MS(300), MS(50)).unwrap();
+        assert_eq!(
+            clocks.go_command(Color::Black, true),
+            "go p1time 800 p2time 800 p1inc 100 p2inc 100"
+        );
+        // 820 ms used of 800 left: within the 50 ms margin, the clock stops at zero.
+        clocks.charge(Color::Black, MS(820), MS(50)).unwrap();
+        assert_eq!(clocks.deadline(Color::Black, MS(0)), Some(MS(100)));
+        assert_eq!(
+            clocks.charge(Color::Black, MS(200), MS(50)),
+            Err(Overstepped { by: MS(100) })
+        );
+        assert!(clocks.charge(Color::White, MS(99_999), MS(0)).is_ok());
+    }
+
+    #[test]
+    fn movetime_allows_its_time_plus_margin() {
+        let mut clocks = GameClocks::new([TimeControl::MoveTime(MS(100)); 2]);
+        assert_eq!(clocks.go_command(Color::White, false), "go movetime 100");
+        assert!(clocks.charge(Color::White, MS(140), MS(50)).is_ok());
+        assert_eq!(
+            clocks.charge(Color::White, MS(160), MS(50)),
+            Err(Overstepped { by: MS(60) })
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! `konane match`: plays games between two engines that speak the protocol and reports
+//! the score, the Elo difference and, with `--sprt`, whether the first is stronger.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+
+use crate::arena::clock::TimeControl;
+use crate::arena::collect::MatchOutcome;
+use crate::arena::game::GameRules;
+use crate::arena::runner::{run_match, MatchConfig};
+use crate::arena::series::SeriesArgs;
+use crate::arena::spec::EngineSpec;
+
+const EXAMPLES: &str = "\
+An engine is a list of key=value words (quote values with spaces):
+  name=NAME         name in tables and records (default: the program's file name)
+  cmd=\"PROG ARGS\"   the program to run, with its arguments
+  dir=DIR           its working directory
+  proto=uci|ugi     the handshake it speaks (default uci)
+  option.NAME=VAL   sent as 'setoption name NAME value VAL' after the handshake
+  tc=10+0.1 | movetime=MS | depth=D | nodes=N
+                    its own time control (else --tc, --movetime, --depth or --nodes)
+
+The first engine is the one measured: the Elo and the SPRT are from its view.
+
+Examples:
+  # Is the new build stronger? Stop as soon as the SPRT decides.
+  konane match --engine \"name=new cmd=./target/release/konane\" \\
+               --engine \"name=old cmd=./konane-main\" \\
+               --tc 2+0.02 --concurrency 2 --sprt \"elo0=0 elo1=10\" --record new-vs-old.txt
+
+  # The same build with two engine.toml files, 6x6 board, 200 games at depth 6.
+  konane match --engine \"name=tuned cmd='konane --config tuned.toml'\" \\
+               --engine \"name=base cmd='konane --config engine.toml'\" \\
+               --depth 6 --size 6x6 --games 200
+
+  # Different time controls and options per engine, openings from a file.
+  konane match --engine \"name=A cmd=konane option.Hash=64 tc=10+0.1\" \\
+               --engine \"name=B cmd=other-engine proto=ugi movetime=200\" \\
+               --openings openings.txt
+
+Games are played in pairs: each opening once with each engine as Black. An engine
+that crashes, hangs, answers an illegal or unreadable move, claims the game is over
+while it is not, or oversteps its time loses the game (the reason is recorded); a
+process that died or stopped answering is restarted, and the match goes on.";
+
+/// Arguments of `konane match`.
+#[derive(Args, Debug)]
+#[command(after_help = EXAMPLES)]
+pub struct MatchArgs {
+    /// An engine: "name=A cmd=PROGRAM [option.NAME=VALUE …] [tc=…]"; give exactly two.
+    #[arg(long = "engine", required = true, num_args = 1)]
+    pub engines: Vec<String>,
+    /// Clock for both: seconds plus increment per move, e.g. 10+0.1.
+    #[arg(long, group = "time")]
+    pub tc: Option<String>,
+    /// Fixed milliseconds per move for both.
+    #[arg(long, group = "time")]
+    pub movetime: Option<u64>,
+    /// Fixed search depth for both.
+    #[arg(long, group = "time")]
+    pub depth: Option<u32>,
+    /// Fixed node budget per move for both.
+    #[arg(long, group = "time")]
+    pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub series: SeriesArgs,
+    /// Milliseconds a move may go past its time before it loses on time.
+    #[arg(long, default_value_t = 100)]
+    pub time_margin: u64,
+    /// Seconds an engine may stay silent: isready, a move with no clock, its handshake
+    /// (at least 5 s for that).
+    #[arg(long, default_value_t = 30.0)]
+    pub stall_timeout: f64,
+    /// Record file (default: match-<unix time>.txt in the current directory).
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+}
+
+/// The time control given by the shared flags, if any.
+fn shared_time(args: &MatchArgs) -> Result<Option<TimeControl>> {
+    Ok(if let Some(tc) = &args.tc {
+        Some(tc.parse().context("bad --tc")?)
+    } else if let Some(ms) = args.movetime {
+        Some(TimeControl::from_key("movetime", &ms.to_string()).context("bad --movetime")?)
+    } else if let Some(depth) = args.depth {
+        Some(TimeControl::from_key("depth", &depth.to_string()).context("bad --depth")?)
+    } else if let Some(nodes) = args.nodes {
+        Some(TimeControl::from_key("nodes", &nodes.to_string()).context("bad --nodes")?)
+    } else {
+        None
+    })
+}
+
+/// A record file name unique to this second.
+fn default_record_path() -> PathBuf {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("match-{seconds}.txt"))
+}
+
+/// Prints the final table and the SPRT's verdict.
+pub fn print_outcome(outcome: &MatchOutcome) {
+    print!("{}", outcome.tally.table());
+    if let Some(sprt) = &outcome.sprt {
+        println!("{sprt}");
+    }
+}
+
+/// Runs `konane match`.
+pub fn run(args: &MatchArgs) -> Result<()> {
+    let specs = args
+        .engines
+        .iter()
+        .map(|text| {
+            text.parse::<EngineSpec>()
+                .with_context(|| format!("bad --engine '{text}'"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let Ok(engines) = <[EngineSpec; 2]>::try_from(specs) else {
+        bail!("give exactly two --engine options");
+    };
+    if !(args.stall_timeout > 0.0 && args.stall_timeout < 1e6) {
+        bail!("--stall-timeout must be a positive number of seconds");
+    }
+    let record = args.record.clone().unwrap_or_else(default_record_path);
+    let config = MatchConfig {
+        engines,
+        time: shared_time(args)?,
+        openings: args.series.openings()?,
+        pairs: args.series.pairs()?,
+        concurrency: args.series.concurrency()?,
+        sprt: args.series.sprt,
+        rules: GameRules {
+            time_margin: Duration::from_millis(args.time_margin),
+        },
+        stall: Duration::from_secs_f64(args.stall_timeout),
+        record: Some(record.clone()),
+    };
+    let (outcome, restarts) = run_match(&config)?;
+    print_outcome(&outcome);
+    let [first, second] = &config.engines;
+    println!(
+        "Restarts after a crash or hang: {} {}, {} {}",
+        first.name, restarts[0], second.name, restarts[1]
+    );
+    println!("Records: {}", record.display());
+    Ok(())
+}

@@ -1,0 +1,242 @@
+//! `konane play`: a game against the engine at the terminal (or through a pipe): the
+//! board each turn with the last move marked, moves in any notation, illegal ones
+//! explained, `undo`, `hint`, `resign`, and the result.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use konane_core::{Board, Color, Move, MoveError, Position};
+use konane_search::{SearchControl, SearchLimits, SearchResult, Searcher};
+
+use crate::analyse::describe_score;
+use crate::board_view;
+use crate::protocol::options::EngineOptions;
+use crate::protocol::output::moves_text;
+
+/// The side the player takes.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum Side {
+    /// Black moves first.
+    Black,
+    /// White moves second.
+    White,
+}
+
+/// Arguments of `konane play`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example:\n  konane play --as white --movetime 2000 --size 6x6\n\n\
+    At the prompt type a move (d5, d3d5, D3-D5), or: undo, hint, moves, resign, help, quit."
+)]
+pub struct PlayArgs {
+    /// The side you play.
+    #[arg(long = "as", value_enum, default_value = "black")]
+    pub side: Side,
+    /// The engine's thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Board size, as WxH (default: engine.toml's, else 8x8).
+    #[arg(long)]
+    pub size: Option<Board>,
+}
+
+const HELP: &str = "Type a move: a square to remove a piece (d5), or a jump from one square to \
+another (d3d5, d3-d5, any case).\nCommands: undo (take back your last move), hint (the \
+engine's suggestion), moves (your legal moves), resign, help, quit.";
+
+/// The game in progress.
+struct Game {
+    position: Position,
+    /// Every move played, with the position before it.
+    played: Vec<(Position, Move)>,
+    human: Color,
+    searcher: Searcher,
+    limits: SearchLimits,
+}
+
+impl Game {
+    fn last_move(&self) -> Option<Move> {
+        self.played.last().map(|&(_, mv)| mv)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.played.push((self.position, mv));
+        self.position.play(mv);
+    }
+
+    fn think(&mut self) -> SearchResult {
+        self.searcher.search(
+            &self.position,
+            &self.limits,
+            &SearchControl::default(),
+            &mut |_| {},
+        )
+    }
+
+    /// Takes back the player's last move (and the engine's reply); false if there is none.
+    fn undo(&mut self) -> bool {
+        let Some(index) = self
+            .played
+            .iter()
+            .rposition(|(before, _)| before.side_to_move() == self.human)
+        else {
+            return false;
+        };
+        self.position = self.played[index].0;
+        self.played.truncate(index);
+        true
+    }
+}
+
+/// What the player typed, read.
+enum Reply {
+    Move(Move),
+    Undo,
+    Hint,
+    Moves,
+    Resign,
+    Help,
+    Quit,
+    Bad(MoveError),
+}
+
+fn read_reply(position: &Position, text: &str) -> Reply {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "undo" | "takeback" => Reply::Undo,
+        "hint" => Reply::Hint,
+        "moves" | "legal" => Reply::Moves,
+        "resign" => Reply::Resign,
+        "help" | "?" => Reply::Help,
+        "quit" | "exit" => Reply::Quit,
+        _ => match position.parse_move(text) {
+            Ok(mv) => Reply::Move(mv),
+            Err(e) => Reply::Bad(e),
+        },
+    }
+}
+
+/// An error about a typed move, with the legal moves when the error does not list them.
+fn explain(error: &MoveError, position: &Position) -> String {
+    match error {
+        MoveError::Illegal { .. } => format!("{error}."),
+        _ => format!(
+            "{error}.\nYour legal moves: {}",
+            moves_text(&position.legal_moves())
+        ),
+    }
+}
+
+/// Runs `konane play`.
+pub fn run(args: &PlayArgs, options: EngineOptions) -> Result<()> {
+    let human = match args.side {
+        Side::Black => Color::Black,
+        Side::White => Color::White,
+    };
+    let board = args.size.unwrap_or(options.board);
+    let mut game = Game {
+        position: Position::start(board),
+        played: Vec::new(),
+        human,
+        searcher: Searcher::new(options.search_options()),
+        limits: SearchLimits::movetime(Duration::from_millis(args.movetime)),
+    };
+    game.searcher.new_game();
+    let interactive = std::io::stdin().is_terminal();
+    let mut input = std::io::stdin().lock();
+    println!(
+        "Konane on {board}: you play {human}, the engine plays {} ({} ms a move). Black moves first.",
+        !human, args.movetime
+    );
+    println!("{HELP}");
+    loop {
+        println!("\n{}", board_view::draw(&game.position, game.last_move()));
+        let side = game.position.side_to_move();
+        if game.position.is_game_over() {
+            let winner = !side;
+            println!("{side} has no move: {winner} wins.");
+            println!(
+                "Result: {winner} wins{}",
+                if winner == human {
+                    " - you win!"
+                } else {
+                    " - the engine wins."
+                }
+            );
+            return Ok(());
+        }
+        if side != human {
+            if interactive {
+                println!("Engine ({side}) is thinking...");
+            }
+            let result = game.think();
+            let mv = result
+                .best_move
+                .expect("a position with moves has a best move");
+            println!(
+                "Engine ({side}) plays {mv}   [score {} for {side}, depth {}]",
+                describe_score(result.score, side),
+                result.depth
+            );
+            game.play(mv);
+            continue;
+        }
+        println!("Your moves: {}", moves_text(&game.position.legal_moves()));
+        loop {
+            print!("{side} (you) > ");
+            if !interactive {
+                println!();
+            }
+            std::io::stdout().flush()?;
+            let mut line = String::new();
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                println!("\nInput ended: game abandoned.");
+                return Ok(());
+            }
+            line.push_str(&String::from_utf8_lossy(&bytes));
+            if line.trim().is_empty() {
+                continue;
+            }
+            match read_reply(&game.position, &line) {
+                Reply::Move(mv) => {
+                    println!("You play {mv}.");
+                    game.play(mv);
+                    break;
+                }
+                Reply::Undo => {
+                    if game.undo() {
+                        println!("Taken back.");
+                    } else {
+                        println!("Nothing to take back.");
+                        continue;
+                    }
+                    break;
+                }
+                Reply::Hint => {
+                    let result = game.think();
+                    if let Some(mv) = result.best_move {
+                        println!(
+                            "Hint: {mv}   [score {} for {side}]",
+                            describe_score(result.score, side)
+                        );
+                    }
+                }
+                Reply::Moves => {
+                    println!("Your moves: {}", moves_text(&game.position.legal_moves()))
+                }
+                Reply::Help => println!("{HELP}"),
+                Reply::Resign => {
+                    println!("You resign.\nResult: {} wins - the engine wins.", !human);
+                    return Ok(());
+                }
+                Reply::Quit => {
+                    println!("Game abandoned.");
+                    return Ok(());
+                }
+                Reply::Bad(error) => println!("{}", explain(&error, &game.position)),
+            }
+        }
+    }
+}

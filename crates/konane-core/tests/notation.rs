@@ -1,0 +1,141 @@
+//! Notation: squares, moves and FEN, with the catalogues of valid and invalid inputs
+//! kept in tests/data.
+
+use konane_core::{Board, FenError, Move, MoveError, Position, Square};
+
+/// The data lines of a catalogue file (comments and blank lines dropped).
+fn catalogue(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+}
+
+/// Splits a bad-input line into the input and the expected message fragment.
+fn case(line: &str) -> (&str, &str) {
+    line.split_once('\t')
+        .expect("bad-input lines are input<TAB>fragment")
+}
+
+#[test]
+fn bad_fens_give_errors_that_say_what_is_wrong() {
+    let cases: Vec<&str> = catalogue(include_str!("data/bad_fens.txt")).collect();
+    assert!(cases.len() >= 20);
+    for line in cases {
+        let (fen, fragment) = case(line);
+        let err = Position::from_fen(fen).expect_err(fen);
+        assert!(
+            err.to_string().contains(fragment),
+            "{fen:?}: got '{err}', expected '{fragment}'"
+        );
+    }
+    assert_eq!(Position::from_fen(""), Err(FenError::Empty));
+    assert_eq!(Position::from_fen("   \t "), Err(FenError::Empty));
+    let huge = "b".repeat(1 << 20) + " b";
+    assert!(matches!(
+        Position::from_fen(&huge),
+        Err(FenError::TooWide { .. })
+    ));
+}
+
+#[test]
+fn bad_moves_give_errors_that_say_what_is_wrong() {
+    let mut position = Position::start(Board::STANDARD);
+    position.play_all(["d5", "d4"]).unwrap();
+    let cases: Vec<&str> = catalogue(include_str!("data/bad_moves.txt")).collect();
+    assert!(cases.len() >= 20);
+    for line in cases {
+        let (text, fragment) = case(line);
+        let err = position.parse_move(text).expect_err(text);
+        assert!(
+            err.to_string().contains(fragment),
+            "{text:?}: got '{err}', expected '{fragment}'"
+        );
+    }
+    assert_eq!(position.parse_move(""), Err(MoveError::Empty));
+    let long = "d".repeat(1 << 20);
+    assert!(position.parse_move(&long).unwrap_err().to_string().len() < 200);
+}
+
+#[test]
+fn good_fens_round_trip() {
+    for fen in catalogue(include_str!("data/good_fens.txt")) {
+        let position = Position::from_fen(fen).expect(fen);
+        assert_eq!(position.to_fen(), fen);
+    }
+}
+
+#[test]
+fn start_fens_round_trip_on_every_size() {
+    for w in 1..=8 {
+        for h in 1..=8 {
+            let position = Position::start(Board::new(w, h).unwrap());
+            let fen = position.to_fen();
+            let back = Position::from_fen(&fen).unwrap();
+            assert_eq!(back, position, "{fen}");
+            assert_eq!(back.board(), position.board());
+        }
+    }
+}
+
+#[test]
+fn the_8x8_start_fen_is_the_protocols() {
+    assert_eq!(
+        Position::start(Board::STANDARD).to_fen(),
+        "bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb b"
+    );
+}
+
+#[test]
+fn moves_parse_in_every_notation_and_print_canonically() {
+    let board = Board::STANDARD;
+    for text in ["d3d5", "D3D5", "d3-d5", "D3-d5", " d3d5 "] {
+        assert_eq!(
+            Move::parse(board, text).unwrap().to_string(),
+            "d3d5",
+            "{text}"
+        );
+    }
+    assert_eq!(
+        Move::parse(board, "D5").unwrap(),
+        Move::removal(Square::new(3, 4))
+    );
+    assert_eq!(Move::parse(board, "a1a7").unwrap().to_string(), "a1a7");
+    let small: Board = "3x3".parse().unwrap();
+    assert!(matches!(
+        Move::parse(small, "d1"),
+        Err(MoveError::OffBoard { .. })
+    ));
+    assert!(matches!(
+        Move::parse(small, "a4"),
+        Err(MoveError::OffBoard { .. })
+    ));
+}
+
+#[test]
+fn squares_print_and_parse() {
+    let board = Board::STANDARD;
+    for index in 0..64 {
+        let sq = Square::from_index(index);
+        assert_eq!(board.parse_square(&sq.to_string()).unwrap(), sq);
+    }
+}
+
+#[test]
+fn board_sizes_parse_with_errors() {
+    assert_eq!("6x7".parse::<Board>().unwrap().to_string(), "6x7");
+    assert_eq!("6X7".parse::<Board>().unwrap().to_string(), "6x7");
+    for bad in [
+        "",
+        "8",
+        "x8",
+        "8x",
+        "0x8",
+        "9x8",
+        "8x9",
+        "-1x8",
+        "8x8x8",
+        "axb",
+        "99999999999x1",
+    ] {
+        assert!(bad.parse::<Board>().is_err(), "{bad}");
+    }
+}

@@ -1,0 +1,85 @@
+//! Matches between in-process players: pairs of games from seeded random 8x8 openings
+//! with colours swapped, printing the first player's score and Elo.
+//!
+//! `cargo bench -p konane-search --bench strength -- FIRST SECOND PAIRS LIMIT [PARALLEL] [JUMPS]`
+//! where a player is `engine`, `engine-t2` (2 threads), `random`, `greedy` or `alphabetaN`; LIMIT is the engine's budget per
+//! move, `100ms` or `20000n` (nodes); JUMPS random jumps follow the two removals (default 2).
+
+use std::time::Duration;
+
+use konane_core::Board;
+use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer, EnginePlayer};
+use konane_search::selfplay::play_pairs;
+use konane_search::{SearchLimits, SearchOptions};
+
+fn limits(text: &str) -> SearchLimits {
+    if let Some(ms) = text.strip_suffix("ms") {
+        SearchLimits::movetime(Duration::from_millis(
+            ms.parse().expect("LIMIT: e.g. 100ms"),
+        ))
+    } else {
+        let nodes = text.strip_suffix('n').and_then(|n| n.parse().ok());
+        SearchLimits {
+            nodes: Some(nodes.expect("LIMIT: e.g. 20000n")),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+fn player(name: &str, limits: &SearchLimits, seed: u64) -> Box<dyn Agent> {
+    let engine = |options: SearchOptions| -> Box<dyn Agent> {
+        let options = SearchOptions {
+            move_overhead_ms: 0,
+            ..options
+        };
+        Box::new(EnginePlayer::new(name, options, limits.clone()))
+    };
+    match name {
+        "engine" => engine(SearchOptions::default()),
+        "engine-t2" => engine(SearchOptions {
+            threads: 2,
+            ..SearchOptions::default()
+        }),
+        builtin => Box::new(BuiltinPlayer::new(
+            builtin.parse::<BuiltinKind>().expect("a player name"),
+            seed,
+        )),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    assert!(
+        args.len() >= 4,
+        "usage: FIRST SECOND PAIRS LIMIT [PARALLEL] [JUMPS]"
+    );
+    let (first, second) = (args[0].clone(), args[1].clone());
+    let pairs: u32 = args[2].parse().expect("PAIRS");
+    let limits = limits(&args[3]);
+    let parallel: usize = args.get(4).map_or(1, |p| p.parse().expect("PARALLEL"));
+    let jumps: usize = args.get(5).map_or(2, |j| j.parse().expect("JUMPS"));
+    let started = std::time::Instant::now();
+    let score = play_pairs(
+        &|seed| player(&first, &limits, seed),
+        &|seed| player(&second, &limits, seed),
+        Board::STANDARD,
+        jumps,
+        pairs,
+        2026,
+        parallel,
+    );
+    println!(
+        "{first} vs {second}: {} games at {} per move, {} parallel, openings with {jumps} random jumps: +{} -{} ({:.1}%), Elo {:+.0}, {:.0} s",
+        score.games(),
+        args[3],
+        parallel,
+        score.wins,
+        score.losses,
+        100.0 * score.wins as f64 / score.games() as f64,
+        score.elo(),
+        started.elapsed().as_secs_f64()
+    );
+}

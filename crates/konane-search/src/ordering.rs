@@ -1,0 +1,115 @@
+//! Move ordering: the table's move first, then the two killer moves of the ply, then
+//! the rest by history score (moves that caused cutoffs before, weighted by depth).
+
+use konane_core::movegen::MAX_MOVES;
+use konane_core::{Color, Move};
+
+use crate::search::MAX_PLY;
+
+const TT_MOVE_SCORE: i32 = 1 << 30;
+const KILLER_SCORE: i32 = 1 << 29;
+/// History values stay within this bound (the gravity update saturates towards it).
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Killer moves (two per ply) and the history table of one search thread.
+pub struct MoveOrderer {
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Box<[[i32; 4096]; 2]>,
+}
+
+impl Default for MoveOrderer {
+    fn default() -> Self {
+        MoveOrderer {
+            killers: [[None; 2]; MAX_PLY],
+            history: Box::new([[0; 4096]; 2]),
+        }
+    }
+}
+
+impl MoveOrderer {
+    /// Sorts `moves` best first for the side `side` at `ply`, with `tt_move` in front.
+    pub fn sort(&self, moves: &mut [Move], side: Color, ply: usize, tt_move: Option<Move>) {
+        let killers = self.killers[ply];
+        let history = &self.history[side.index()];
+        let score = |mv: Move| {
+            if Some(mv) == tt_move {
+                TT_MOVE_SCORE
+            } else if Some(mv) == killers[0] {
+                KILLER_SCORE + 1
+            } else if Some(mv) == killers[1] {
+                KILLER_SCORE
+            } else {
+                history[mv.raw() as usize]
+            }
+        };
+        // Insertion sort, stable, without allocating: move lists are short.
+        let mut scores = [0i32; MAX_MOVES];
+        for i in 0..moves.len() {
+            let (mv, value) = (moves[i], score(moves[i]));
+            let mut j = i;
+            while j > 0 && scores[j - 1] < value {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            scores[j] = value;
+            moves[j] = mv;
+        }
+    }
+
+    /// Records that `best` caused a cutoff at `ply` and depth `depth`; the moves tried
+    /// before it (`tried`) lose history.
+    pub fn cutoff(&mut self, side: Color, ply: usize, depth: i32, best: Move, tried: &[Move]) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(best) {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        let history = &mut self.history[side.index()];
+        update(&mut history[best.raw() as usize], bonus);
+        for mv in tried {
+            update(&mut history[mv.raw() as usize], -bonus);
+        }
+    }
+
+    /// Forgets the killers (kept history ages by halving) before a new search.
+    pub fn new_search(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+        for value in self.history.iter_mut().flatten() {
+            *value /= 2;
+        }
+    }
+}
+
+/// Moves a history value by `bonus`, shrinking the step as the value nears the bound.
+fn update(value: &mut i32, bonus: i32) {
+    *value += bonus - *value * bonus.abs() / HISTORY_MAX;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use konane_core::{Board, Position};
+
+    #[test]
+    fn tt_move_then_killers_then_history() {
+        let mut position = Position::start(Board::STANDARD);
+        position.play_all(["d5", "d4"]).unwrap();
+        position.play_all(["d7d5", "f4d4"]).unwrap();
+        let moves = position.legal_moves();
+        assert!(moves.len() >= 4, "{moves:?}");
+        let (a, b, c, d) = (moves[0], moves[1], moves[2], moves[3]);
+        let side = position.side_to_move();
+        let mut ordering = MoveOrderer::default();
+        ordering.cutoff(side, 3, 4, c, &[a]);
+        ordering.cutoff(!side, 4, 9, a, &[]);
+        let mut sorted = moves.to_vec();
+        ordering.sort(&mut sorted, side, 5, Some(d));
+        assert_eq!(sorted[0], d);
+        assert_eq!(sorted[1], c, "history of the side to move");
+        assert_eq!(*sorted.last().unwrap(), a, "a lost history");
+        ordering.sort(&mut sorted, side, 3, Some(b));
+        assert_eq!(&sorted[..2], &[b, c], "killer after the table move");
+    }
+}

@@ -1,0 +1,183 @@
+//! Time allocation: a soft target (stop deepening once it is spent, stretched while the
+//! best move is unstable) and a hard limit (abort the search) from movetime or clocks,
+//! always leaving the move overhead in reserve; pondering has no limit until ponderhit.
+
+use std::time::{Duration, Instant};
+
+use konane_core::Color;
+
+use crate::limits::SearchLimits;
+
+/// Moves assumed left in the game when the protocol gives no `movestogo`.
+const DEFAULT_MOVES_TO_GO: i64 = 20;
+/// The shortest time a search is ever given, so a best move always exists.
+const MINIMUM: Duration = Duration::from_millis(1);
+
+/// The time budget of one search.
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    /// Soft and hard budgets, or `None` when time does not limit this search. A fixed
+    /// movetime has no soft budget: the whole time is used.
+    budget: Option<(Option<Duration>, Duration)>,
+    /// When the clock started (the search start, or ponderhit).
+    started: Instant,
+}
+
+impl TimeManager {
+    /// The budget for `side` under `limits`, keeping `overhead_ms` in reserve.
+    pub fn new(
+        limits: &SearchLimits,
+        side: Color,
+        overhead_ms: u64,
+        started: Instant,
+    ) -> TimeManager {
+        TimeManager {
+            budget: if limits.infinite {
+                None
+            } else {
+                budget(limits, side, overhead_ms as i64)
+            },
+            started,
+        }
+    }
+
+    /// Whether time limits this search at all.
+    pub fn is_limited(&self) -> bool {
+        self.budget.is_some()
+    }
+
+    /// Restarts the clock (on ponderhit: the move's time starts now).
+    pub fn restart(&mut self, now: Instant) {
+        self.started = now;
+    }
+
+    /// Time spent since the clock started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Whether the hard limit is passed: the search must stop now.
+    pub fn hard_limit_passed(&self) -> bool {
+        self.budget.is_some_and(|(_, hard)| self.elapsed() >= hard)
+    }
+
+    /// Whether to start no further iteration. `instability` is 1.0 for a stable best
+    /// move and grows (up to about 2.5) when the best move has changed lately.
+    pub fn soft_limit_passed(&self, instability: f64) -> bool {
+        self.budget.is_some_and(|(soft, hard)| {
+            let Some(soft) = soft else { return false };
+            let target = soft.mul_f64(instability).min(hard);
+            // The next iteration costs more than all before it: start it only early on.
+            self.elapsed() >= target.mul_f64(0.6)
+        })
+    }
+}
+
+/// (soft, hard) for the given limits, or `None` when neither movetime nor a clock is set.
+fn budget(
+    limits: &SearchLimits,
+    side: Color,
+    overhead: i64,
+) -> Option<(Option<Duration>, Duration)> {
+    let ms = |m: i64| Duration::from_millis(m.max(0) as u64).max(MINIMUM);
+    let from_movetime = limits
+        .movetime
+        .map(|t| (None, ms(t.as_millis() as i64 - overhead)));
+    let from_clock = limits.clock(side).map(|clock| {
+        let left = clock.time_ms - overhead;
+        let increment = clock.increment_ms.max(0);
+        let moves_to_go = limits.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |n| {
+            (n as i64).clamp(1, DEFAULT_MOVES_TO_GO)
+        });
+        // Never plan to use more than the clock holds minus a cushion for the moves after.
+        let ceiling = if moves_to_go == 1 {
+            left * 9 / 10
+        } else {
+            left * 2 / 5
+        };
+        let soft = (left / moves_to_go + increment * 3 / 4).min(ceiling);
+        let hard = (soft * 4).min(ceiling);
+        (Some(ms(soft)), ms(hard))
+    });
+    match (from_movetime, from_clock) {
+        (Some((_, a)), Some((soft, b))) => Some((soft, a.min(b))),
+        (a, b) => a.or(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Clock;
+
+    fn clock_limits(time_ms: i64, increment_ms: i64, moves_to_go: Option<u32>) -> SearchLimits {
+        SearchLimits {
+            clocks: [
+                Some(Clock {
+                    time_ms,
+                    increment_ms,
+                }),
+                None,
+            ],
+            moves_to_go,
+            ..SearchLimits::default()
+        }
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let limits = SearchLimits::movetime(Duration::from_millis(1000));
+        let budget = budget(&limits, Color::Black, 30).unwrap();
+        assert_eq!(budget, (None, Duration::from_millis(970)));
+    }
+
+    #[test]
+    fn clocks_leave_time_for_later_moves() {
+        let (soft, hard) = budget(&clock_limits(60_000, 0, None), Color::Black, 30).unwrap();
+        let soft = soft.unwrap();
+        assert!(soft < hard);
+        assert!(hard <= Duration::from_millis(60_000 * 2 / 5));
+        assert!(soft >= Duration::from_millis(2_000), "{soft:?}");
+        // The last move before the control may use most of the clock, never all.
+        let (_, last) = budget(&clock_limits(10_000, 0, Some(1)), Color::Black, 50).unwrap();
+        assert!(last < Duration::from_millis(9_950) && last > Duration::from_millis(5_000));
+    }
+
+    #[test]
+    fn zero_or_negative_clocks_give_the_minimum() {
+        for time in [0, -500, 10] {
+            let budget = budget(&clock_limits(time, 0, None), Color::Black, 30).unwrap();
+            assert_eq!(budget, (Some(MINIMUM), MINIMUM), "time {time}");
+        }
+    }
+
+    #[test]
+    fn only_the_side_to_move_clock_counts_and_infinite_has_no_limit() {
+        let limits = clock_limits(5_000, 0, None);
+        assert!(budget(&limits, Color::White, 30).is_none());
+        let infinite = SearchLimits {
+            infinite: true,
+            ..limits
+        };
+        let manager = TimeManager::new(&infinite, Color::Black, 30, Instant::now());
+        assert!(!manager.is_limited());
+        assert!(!manager.hard_limit_passed());
+    }
+
+    #[test]
+    fn instability_stretches_the_soft_limit() {
+        let limits = SearchLimits::movetime(Duration::from_millis(1_000));
+        let started = Instant::now() - Duration::from_millis(700);
+        let manager = TimeManager::new(&limits, Color::Black, 0, started);
+        let clock = TimeManager::new(&clock_limits(20_000, 0, None), Color::Black, 0, started);
+        assert!(
+            !manager.soft_limit_passed(1.0),
+            "movetime uses all its time"
+        );
+        assert!(
+            clock.soft_limit_passed(1.0),
+            "soft is 1 s, 60% of it is spent"
+        );
+        assert!(!clock.soft_limit_passed(2.0));
+    }
+}

@@ -1,0 +1,163 @@
+//! Drives the `konane` binary through pipes: send lines, wait for expected output with a
+//! deadline, and show the whole transcript when an expectation fails.
+
+#![allow(dead_code)] // Each test file uses a different part of this helper.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// A generous deadline for answers that should come at once (the machine is shared).
+pub const PROMPT: Duration = Duration::from_secs(5);
+
+/// A running `konane` process.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything sent and received so far, for failure messages.
+    transcript: Vec<String>,
+}
+
+impl Engine {
+    /// Starts `konane` with `args`.
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_konane"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("konane starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            while reader.read_until(b'\n', &mut buf).unwrap_or(0) > 0 {
+                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                buf.clear();
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {}", shorten(line)));
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// Sends raw bytes (a newline is not added).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(bytes).expect("konane reads its input");
+        stdin.flush().unwrap();
+    }
+
+    /// The next line within `timeout`, or `None`.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.transcript.push(format!("< {}", shorten(&line)));
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Every line up to and including the first that satisfies `done`, which must come
+    /// within `timeout`.
+    pub fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(line) => {
+                    let finished = done(&line);
+                    lines.push(line);
+                    if finished {
+                        return lines;
+                    }
+                }
+                None => panic!(
+                    "expected line did not come within {timeout:?}; transcript:\n{}",
+                    self.transcript()
+                ),
+            }
+        }
+    }
+
+    /// Sends `isready` and returns the lines before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until(PROMPT, |l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The FEN shown by `d`.
+    pub fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.until(PROMPT, |l| l.starts_with("Legal moves"));
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .expect("d shows the FEN")
+            .to_string()
+    }
+
+    /// Closes stdin and waits for the exit, which must come within `timeout`.
+    pub fn finish(mut self, timeout: Duration) -> (ExitStatus, Vec<String>) {
+        self.stdin = None;
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let rest: Vec<String> = self.lines.iter().collect();
+                return (status, rest);
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("konane did not exit; transcript:\n{}", self.transcript());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// The conversation so far, one line each way.
+    pub fn transcript(&self) -> String {
+        self.transcript.join("\n")
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Cuts long lines in transcripts.
+fn shorten(line: &str) -> String {
+    if line.len() > 200 {
+        let mut end = 200;
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}... ({} bytes)", &line[..end], line.len())
+    } else {
+        line.to_string()
+    }
+}

@@ -1,0 +1,99 @@
+//! End-to-end: `konane match` driving the real engine (`konane` speaking the protocol)
+//! against a random mover and against itself; counts, records and replay agree and no
+//! game is adjudicated.
+
+use std::process::Command;
+
+fn konane(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The lines of the final table, from its header to the "Ends" line.
+fn table(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Engine"))
+        .take_while(|l| !l.starts_with("Restarts") && !l.starts_with("SPRT"))
+        .collect()
+}
+
+/// Games, wins and losses of the table's two engine rows.
+fn counts(stdout: &str) -> [[u64; 3]; 2] {
+    let rows = table(stdout);
+    [1, 2].map(|i| {
+        let numbers: Vec<u64> = rows[i]
+            .split_whitespace()
+            .skip(1)
+            .take(3)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        [numbers[0], numbers[1], numbers[2]]
+    })
+}
+
+fn run_match(test: &str, engines: [&str; 2], extra: &[&str], games: u64) {
+    let dir = std::env::temp_dir().join(format!("konane-e2e-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("games.txt");
+    let games_text = games.to_string();
+    let mut args = vec![
+        "match",
+        "--engine",
+        engines[0],
+        "--engine",
+        engines[1],
+        "--games",
+        &games_text,
+        "--size",
+        "6x6",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let stdout = konane(&args);
+    let [first, second] = counts(&stdout);
+    assert_eq!((first[0], second[0]), (games, games), "{stdout}");
+    assert_eq!(first[1] + second[1], games, "{stdout}");
+    assert_eq!((first[1], first[2]), (second[2], second[1]), "{stdout}");
+    assert!(
+        stdout.contains(&format!("Ends: {games} by the rules\n")),
+        "{stdout}"
+    );
+    let restarts = format!(
+        "Restarts after a crash or hang: {} 0, {} 0\n",
+        table(&stdout)[1].split_whitespace().next().unwrap(),
+        table(&stdout)[2].split_whitespace().next().unwrap()
+    );
+    assert!(stdout.contains(&restarts), "{stdout}");
+    let replay = konane(&["replay", record.to_str().unwrap()]);
+    assert_eq!(table(&replay), table(&stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn konane_against_a_random_mover_runs_to_the_end() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/fake_engine.py"
+    );
+    let engine = format!("name=konane cmd={}", env!("CARGO_BIN_EXE_konane"));
+    let random = format!("name=random cmd=\"python3 '{script}' good 0 11\"");
+    run_match("random", [&engine, &random], &["--tc", "5+0.05"], 8);
+}
+
+#[test]
+fn konane_against_itself_runs_to_the_end() {
+    let bin = env!("CARGO_BIN_EXE_konane");
+    let big = format!("name=hash16 cmd={bin} option.Hash=16 depth=3");
+    let small = format!("name=hash1 cmd={bin} option.Hash=1 proto=ugi movetime=50");
+    run_match("itself", [&big, &small], &["--concurrency", "2"], 8);
+}
