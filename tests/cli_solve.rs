@@ -56,3 +56,19 @@ fn a_bad_size_is_one_clear_error() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("9x9"), "{err}");
 }
+
+#[test]
+fn moves_are_played_before_solving() {
+    // After Black's c3 on 5x5 White is to move and loses whatever it removes.
+    let text = solve(&["--size", "5x5", "--moves", "c3", "--all"]);
+    assert!(text.contains("White to move"), "{text}");
+    assert!(text.contains("Black wins"), "{text}");
+    assert!(text.contains("Winning moves for White: none"), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(["solve", "--size", "5x5", "--moves", "c3 a1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("move 2 of --moves"), "{err}");
+}

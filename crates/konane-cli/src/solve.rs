@@ -25,6 +25,9 @@ pub struct SolveArgs {
     /// Solve this position instead.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Play these moves first, from the start position or the FEN (for example "f1 e1").
+    #[arg(long)]
+    pub moves: Option<String>,
     /// Worker threads (default: all cores; 1 gives the same node count every run).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -42,11 +45,16 @@ pub struct SolveArgs {
 
 /// Runs `konane solve`.
 pub fn run(args: &SolveArgs) -> Result<()> {
-    let position = match (&args.fen, args.size) {
+    let mut position = match (&args.fen, args.size) {
         (Some(fen), _) => Position::from_fen(fen).context("bad --fen")?,
         (None, Some(board)) => Position::start(board),
         (None, None) => unreachable!("clap requires --size or --fen"),
     };
+    if let Some(moves) = &args.moves {
+        position
+            .play_all(moves.split_whitespace())
+            .map_err(|(place, error)| anyhow::anyhow!("move {place} of --moves: {error}"))?;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()

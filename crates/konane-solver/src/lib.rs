@@ -8,6 +8,18 @@
 //!   than `node_budget` positions. Cheap on small endgames (a few thousand nodes cost
 //!   well under a millisecond). For repeated calls in one game, keep a [`Solver`] and
 //!   call [`Solver::solve_limited`]: its proof table carries over between calls.
+//!
+//! ```
+//! use konane_core::{Board, Color, Position};
+//!
+//! let mut position = Position::start(Board::new(5, 5).unwrap());
+//! position.play_all(["c3", "c2"]).unwrap();
+//! let verdict = konane_solver::solve_limited(&position, 100_000).expect("small enough");
+//! assert_eq!(verdict.winner, Color::Black); // every 5x5 opening removal wins for Black
+//! let winning = verdict.winning_move.expect("Black is to move and wins");
+//! assert!(position.legal_moves().contains(&winning));
+//! ```
+//!
 //! - [`Solver::solve_moves`]: the value of every root move, in parallel on the current
 //!   rayon pool, with a progress callback and a stop flag ([`Solver::stop_flag`]) that
 //!   ends the solve early, keeping what was proven.
@@ -33,5 +45,4 @@ mod symmetry;
 mod table;
 
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
-pub use symmetry::Key;
 pub use table::TableKind;

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::movegen::Geometry;
 use crate::search::{Searcher, Shared};
-use crate::symmetry::Symmetries;
+use crate::symmetry::{Key, Symmetries};
 use crate::table::{ProofTable, TableKind};
 
 /// How a [`Solver`] works.
@@ -20,8 +20,8 @@ pub struct SolverOptions {
     /// The most positions the proof table keeps (the packed table rounds it up to a
     /// power of two and overwrites old entries once full).
     pub capacity: usize,
-    /// Plies below each root move that are split into parallel tasks (0: one thread
-    /// per root move).
+    /// Plies below each root move that are split into parallel tasks when there are
+    /// more threads than root moves (0: one thread per root move).
     pub split_plies: u32,
 }
 
@@ -164,14 +164,30 @@ impl Solver {
         let shared = self.shared(nodes, u64::MAX);
         let side = position.side_to_move();
         let moves = position.legal_moves();
-        let proven = Mutex::new(Vec::new());
-        let split = if rayon::current_num_threads() > 1 {
+        // Root moves whose results are symmetric images of each other are solved once.
+        let mut classes: Vec<(Key, Vec<Move>)> = Vec::new();
+        for &mv in moves.iter() {
+            let next = position.after(mv);
+            let key = self.symmetries.canonical(
+                next.pieces(Color::Black),
+                next.pieces(Color::White),
+                next.side_to_move() == Color::White,
+            );
+            match classes.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, members)) => members.push(mv),
+                None => classes.push((key, vec![mv])),
+            }
+        }
+        // Splitting below the root costs speculative work, so only when the root moves
+        // alone leave threads idle.
+        let split = if rayon::current_num_threads() > classes.len() {
             self.options.split_plies
         } else {
             0
         };
-        moves.par_iter().for_each(|&mv| {
-            let next = position.after(mv);
+        let proven = Mutex::new(Vec::new());
+        classes.par_iter().for_each(|(_, members)| {
+            let next = position.after(members[0]);
             let mut searcher = Searcher::new(&shared);
             let result = searcher.solve_split(
                 next.pieces(!side),
@@ -181,15 +197,17 @@ impl Solver {
             );
             searcher.flush();
             if let Some(child_wins) = result {
-                let value = MoveValue {
-                    mv,
-                    wins: !child_wins,
-                };
-                proven
-                    .lock()
-                    .expect("no panics while holding the lock")
-                    .push(value);
-                progress(value, nodes.load(Ordering::Relaxed));
+                for &mv in members {
+                    let value = MoveValue {
+                        mv,
+                        wins: !child_wins,
+                    };
+                    proven
+                        .lock()
+                        .expect("no panics while holding the lock")
+                        .push(value);
+                    progress(value, nodes.load(Ordering::Relaxed));
+                }
             }
         });
         let mut values = proven

@@ -156,3 +156,37 @@ fn a_stopped_solve_reports_only_what_it_proved() {
     assert!(report.values.is_empty());
     assert_eq!(report.winner(), None);
 }
+
+#[test]
+fn late_positions_of_random_8x8_and_7x7_games_agree_with_negamax() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(88);
+    for (w, h) in [(8, 8), (7, 7), (8, 5)] {
+        let board = Board::new(w, h).unwrap();
+        for _ in 0..10 {
+            let mut game = vec![Position::start(board)];
+            loop {
+                let moves = game.last().unwrap().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let next = game
+                    .last()
+                    .unwrap()
+                    .after(moves[rng.gen_range(0..moves.len())]);
+                game.push(next);
+            }
+            for position in game.iter().rev().take(7) {
+                let verdict = solve_limited(position, u64::MAX).unwrap();
+                let side_wins = verdict.winner == position.side_to_move();
+                assert_eq!(side_wins, negamax_wins(position), "{}", position.to_fen());
+                if let Some(mv) = verdict.winning_move {
+                    assert!(
+                        !negamax_wins(&position.after(mv)),
+                        "{} {mv}",
+                        position.to_fen()
+                    );
+                }
+            }
+        }
+    }
+}
