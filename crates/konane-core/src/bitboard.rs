@@ -88,3 +88,36 @@ pub const fn neighbours(bb: u64) -> u64 {
         | Direction::East.shift(bb)
         | Direction::West.shift(bb)
 }
+
+/// Squares strictly between two squares on one rank or file (empty otherwise).
+static BETWEEN: [[u64; 64]; 64] = {
+    let mut table = [[0u64; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut to = 0;
+        while to < 64 {
+            let (ff, fr, tf, tr) = (from % 8, from / 8, to % 8, to / 8);
+            if from != to && (ff == tf || fr == tr) {
+                let step: i32 = if ff == tf { 8 } else { 1 };
+                let step = if to > from { step } else { -step };
+                let mut sq = from as i32 + step;
+                let mut bits = 0u64;
+                while sq != to as i32 {
+                    bits |= 1u64 << sq;
+                    sq += step;
+                }
+                table[from][to] = bits;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
+/// The squares strictly between two squares (bit indices) on one rank or file: what a
+/// jump from `from` to `to` passes over. Empty when they share no line.
+#[inline(always)]
+pub fn between(from: u8, to: u8) -> u64 {
+    BETWEEN[from as usize & 63][to as usize & 63]
+}

@@ -3,7 +3,7 @@
 
 use std::ops::Deref;
 
-use crate::bitboard::{Bits, Direction};
+use crate::bitboard::{neighbours, Bits, Direction};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -83,9 +83,10 @@ fn jumps_in<F: FnMut(u8, u8)>(dir: Direction, own: u64, opp: u64, empty: u64, mu
 }
 
 /// Calls `emit(from, to)` for every jump of `own` over `opp` onto `empty` in any
-/// direction (north, south, east, west), one call per stopping point.
+/// direction (north, south, east, west), one call per stopping point: move generation
+/// on bare bitboards, for inner loops (perft, the solver) that keep no `Position`.
 #[inline(always)]
-pub(crate) fn for_each_jump<F: FnMut(u8, u8)>(own: u64, opp: u64, empty: u64, mut emit: F) {
+pub fn for_each_jump<F: FnMut(u8, u8)>(own: u64, opp: u64, empty: u64, mut emit: F) {
     for dir in Direction::ALL {
         jumps_in(dir, own, opp, empty, &mut emit);
     }
@@ -94,7 +95,7 @@ pub(crate) fn for_each_jump<F: FnMut(u8, u8)>(own: u64, opp: u64, empty: u64, mu
 /// The number of jumps of `own` over `opp` onto `empty`, all four directions advanced
 /// together one jump at a time (one branch per step, independent work in between).
 #[inline(always)]
-pub(crate) fn count_jumps(own: u64, opp: u64, empty: u64) -> u32 {
+pub fn count_jumps(own: u64, opp: u64, empty: u64) -> u32 {
     let [n, s, e, w] = Direction::ALL;
     let (mut fn_, mut fs, mut fe, mut fw) = (own, own, own, own);
     let mut count = 0;
@@ -110,17 +111,27 @@ pub(crate) fn count_jumps(own: u64, opp: u64, empty: u64) -> u32 {
     }
 }
 
+/// The squares of `own` that may be removed, given the board's `empty` squares and its
+/// `first_removals` squares (corners and centre): none once two squares are empty.
+#[inline(always)]
+pub fn removable(own: u64, empty: u64, first_removals: u64) -> u64 {
+    match empty.count_ones() {
+        0 => own & first_removals,
+        1 => own & neighbours(empty),
+        _ => 0,
+    }
+}
+
 impl Position {
     /// The squares whose piece the side to move may remove (empty once jumping starts).
     #[inline(always)]
     pub fn removable(&self) -> u64 {
-        let own = self.pieces(self.side_to_move());
-        let empty = self.empty();
-        match empty.count_ones() {
-            0 => own & (self.board().corners() | self.board().centre()),
-            1 => own & self.board().neighbours(empty),
-            _ => 0,
-        }
+        let first_removals = self.board().corners() | self.board().centre();
+        removable(
+            self.pieces(self.side_to_move()),
+            self.empty(),
+            first_removals,
+        )
     }
 
     /// Every legal move, removals first by square, then jumps by direction.

@@ -3,9 +3,10 @@
 
 use rayon::prelude::*;
 
+use crate::bitboard::between;
 use crate::movegen::{count_jumps, for_each_jump};
 use crate::moves::Move;
-use crate::position::{Phase, Position, BETWEEN};
+use crate::position::{Phase, Position};
 
 /// Plies from the root that the parallel perft splits into separate tasks.
 const SPLIT_PLIES: u32 = 3;
@@ -37,7 +38,7 @@ fn perft_jumps(own: u64, opp: u64, empty: u64, depth: u32) -> u64 {
     let mut total = 0;
     for_each_jump(own, opp, empty, |from, to| {
         let moved = (1u64 << from) | (1u64 << to);
-        let captured = BETWEEN[from as usize][to as usize] & opp;
+        let captured = between(from, to) & opp;
         let (own, opp, empty) = (opp ^ captured, own ^ moved, empty ^ moved ^ captured);
         // The last two plies inline: the common case, without a call per leaf parent.
         total += if depth == 2 {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::bitboard::Bits;
+use crate::bitboard::{between, Bits};
 use crate::board::{Board, Color, Square};
 use crate::moves::{Move, MoveError};
 use crate::zobrist;
@@ -50,32 +50,6 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
-
-/// Squares strictly between two squares on one rank or file (empty otherwise).
-pub(crate) static BETWEEN: [[u64; 64]; 64] = {
-    let mut table = [[0u64; 64]; 64];
-    let mut from = 0;
-    while from < 64 {
-        let mut to = 0;
-        while to < 64 {
-            let (ff, fr, tf, tr) = (from % 8, from / 8, to % 8, to / 8);
-            if from != to && (ff == tf || fr == tr) {
-                let step: i32 = if ff == tf { 8 } else { 1 };
-                let step = if to > from { step } else { -step };
-                let mut sq = from as i32 + step;
-                let mut bits = 0u64;
-                while sq != to as i32 {
-                    bits |= 1u64 << sq;
-                    sq += step;
-                }
-                table[from][to] = bits;
-            }
-            to += 1;
-        }
-        from += 1;
-    }
-    table
-};
 
 /// A Konane position on any board from 1x1 to 8x8.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -189,7 +163,7 @@ impl Position {
             let to = mv.to().index();
             self.pieces[us.index()] ^= (1u64 << from) | (1u64 << to);
             self.hash ^= zobrist::piece_key(us, from) ^ zobrist::piece_key(us, to);
-            let captured = BETWEEN[from as usize][to as usize] & self.pieces[them.index()];
+            let captured = between(from, to) & self.pieces[them.index()];
             self.pieces[them.index()] ^= captured;
             for sq in Bits(captured) {
                 self.hash ^= zobrist::piece_key(them, sq);
@@ -212,7 +186,7 @@ impl Position {
         if mv.is_removal() {
             0
         } else {
-            BETWEEN[mv.from().index() as usize][mv.to().index() as usize] & self.pieces(!self.side)
+            between(mv.from().index(), mv.to().index()) & self.pieces(!self.side)
         }
     }
 
