@@ -1,5 +1,6 @@
 //! End-to-end: `konane match` driving the real engine (`konane` speaking the protocol)
-//! against a random mover and against itself; counts, records and replay agree and no
+//! against a random mover, against itself and against itself playing the random built-in
+//! player (option Player); counts, records and replay agree and no
 //! game is adjudicated.
 
 use std::process::Command;
@@ -96,4 +97,12 @@ fn konane_against_itself_runs_to_the_end() {
     let big = format!("name=hash16 cmd={bin} option.Hash=16 depth=3");
     let small = format!("name=hash1 cmd={bin} option.Hash=1 proto=ugi movetime=50");
     run_match("itself", [&big, &small], &["--concurrency", "2"], 8);
+}
+
+#[test]
+fn konane_against_konane_playing_the_random_builtin_player() {
+    let bin = env!("CARGO_BIN_EXE_konane");
+    let engine = format!("name=engine cmd={bin} depth=3");
+    let random = format!("name=random cmd={bin} option.Player=random depth=1");
+    run_match("builtin", [&engine, &random], &[], 8);
 }

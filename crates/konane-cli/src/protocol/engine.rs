@@ -378,6 +378,7 @@ impl Engine {
         let searcher = self.idle_searcher("go")?;
         self.job = Some(SearchJob::start(
             searcher,
+            self.options.player,
             self.position,
             limits,
             self.options.ponder,

@@ -5,6 +5,7 @@ use std::fmt;
 
 use konane_core::Board;
 use konane_search::eval::EvalWeights;
+use konane_search::players::BuiltinKind;
 use konane_search::SearchOptions;
 
 use konane_core::clip;
@@ -19,13 +20,14 @@ pub const MAX_MULTIPV: i64 = 256;
 pub const MAX_MOVE_OVERHEAD_MS: i64 = 10_000;
 
 /// Every option the engine shows, in handshake order.
-pub const OPTION_NAMES: [&str; 7] = [
+pub const OPTION_NAMES: [&str; 8] = [
     "Hash",
     "Threads",
     "MultiPV",
     "BoardSize",
     "Ponder",
     "MoveOverhead",
+    "Player",
     "Clear Hash",
 ];
 
@@ -39,6 +41,8 @@ pub struct EngineOptions {
     pub board: Board,
     pub ponder: bool,
     pub move_overhead_ms: u64,
+    /// A built-in baseline player answers `go` instead of the search (`None`: the engine).
+    pub player: Option<BuiltinKind>,
 }
 
 impl Default for EngineOptions {
@@ -52,6 +56,7 @@ impl Default for EngineOptions {
             board: Board::STANDARD,
             ponder: false,
             move_overhead_ms: search.move_overhead_ms,
+            player: None,
         }
     }
 }
@@ -93,6 +98,7 @@ pub enum OptionError {
         problem: String,
     },
     ButtonValue(&'static str),
+    BadPlayer(String),
 }
 
 impl fmt::Display for OptionError {
@@ -132,6 +138,7 @@ impl fmt::Display for OptionError {
             OptionError::BadBoard { value, problem } => {
                 write!(f, "option BoardSize value '{}': {problem}", clip(value))
             }
+            OptionError::BadPlayer(problem) => write!(f, "option Player: {problem} (or engine)"),
             OptionError::ButtonValue(name) => {
                 write!(f, "option {name} is a button: it takes no value")
             }
@@ -207,6 +214,10 @@ impl EngineOptions {
                 "option name MoveOverhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
                 self.move_overhead_ms
             ),
+            format!(
+                "option name Player type string default {}",
+                self.player.map_or("engine".to_string(), |p| p.to_string())
+            ),
             "option name Clear Hash type button".to_string(),
         ]
     }
@@ -256,6 +267,15 @@ impl EngineOptions {
                             value: value.to_string(),
                         })
                     }
+                };
+                Ok(Effect::None)
+            }
+            "Player" => {
+                let value = value.ok_or(OptionError::MissingValue("Player"))?.trim();
+                self.player = if value.eq_ignore_ascii_case("engine") {
+                    None
+                } else {
+                    Some(value.parse().map_err(OptionError::BadPlayer)?)
                 };
                 Ok(Effect::None)
             }
@@ -309,6 +329,15 @@ mod tests {
         assert_eq!(options.set("boardsize", Some("6x5")), Ok(Effect::Board));
         assert_eq!(options.board.to_string(), "6x5");
         assert_eq!(options.set("clear hash", None), Ok(Effect::ClearHash));
+        assert_eq!(options.set("Player", Some("greedy")), Ok(Effect::None));
+        assert_eq!(options.player, Some(BuiltinKind::Greedy));
+        assert!(matches!(
+            options.set("Player", Some("minimax")),
+            Err(OptionError::BadPlayer(_))
+        ));
+        assert_eq!(options.player, Some(BuiltinKind::Greedy));
+        assert_eq!(options.set("player", Some("Engine")), Ok(Effect::None));
+        assert_eq!(options.player, None);
     }
 
     #[test]

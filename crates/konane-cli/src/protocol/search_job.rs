@@ -9,7 +9,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use konane_core::{Move, Position};
-use konane_search::{SearchControl, SearchInfo, SearchLimits, SearchResult, Searcher};
+use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
+use konane_search::{Score, SearchControl, SearchInfo, SearchLimits, SearchResult, Searcher};
 
 use super::output::{bestmove_line, info_line, Output};
 
@@ -110,9 +111,11 @@ impl Reporter {
 }
 
 impl SearchJob {
-    /// Starts searching `position` on a new thread; `show_ponder` adds the `ponder` part.
+    /// Starts searching `position` on a new thread (or asks the built-in `player`, when
+    /// one is set); `show_ponder` adds the `ponder` part.
     pub fn start(
         mut searcher: Searcher,
+        player: Option<BuiltinKind>,
         position: Position,
         limits: SearchLimits,
         show_ponder: bool,
@@ -133,10 +136,11 @@ impl SearchJob {
                 out.line("info depth 0 score mate 0");
                 (None, Some(searcher))
             } else {
-                let outcome = catch_unwind(AssertUnwindSafe(|| {
-                    searcher.search(&position, &limits, &control, &mut |info| {
+                let outcome = catch_unwind(AssertUnwindSafe(|| match player {
+                    Some(kind) => builtin_move(kind, &position),
+                    None => searcher.search(&position, &limits, &control, &mut |info| {
                         reporter.report(info)
-                    })
+                    }),
                 }));
                 reporter.finish();
                 match outcome {
@@ -191,6 +195,18 @@ impl SearchJob {
     /// Waits for the thread to end; the searcher back, or `None` if the search panicked.
     pub fn join(self) -> Option<Searcher> {
         self.handle.join().ok().flatten()
+    }
+}
+
+/// The answer of a built-in player, seeded by the position so that it is repeatable.
+fn builtin_move(kind: BuiltinKind, position: &Position) -> SearchResult {
+    let best = BuiltinPlayer::new(kind, position.hash()).choose(position);
+    SearchResult {
+        best_move: Some(best),
+        ponder_move: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
     }
 }
 
