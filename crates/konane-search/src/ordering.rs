@@ -59,18 +59,10 @@ impl MoveOrderer {
                 }
             }
         };
-        // Insertion sort, stable, without allocating: move lists are short.
-        let mut scores = [0i32; MAX_MOVES];
-        for i in 0..moves.len() {
-            let (mv, value) = (moves[i], score(moves[i]));
-            let mut j = i;
-            while j > 0 && scores[j - 1] < value {
-                scores[j] = scores[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            scores[j] = value;
-            moves[j] = mv;
+        if moves.len() <= SHORT_LIST {
+            insertion_sort::<SHORT_LIST>(moves, score);
+        } else {
+            insertion_sort::<MAX_MOVES>(moves, score);
         }
     }
 
@@ -96,6 +88,26 @@ impl MoveOrderer {
         for value in self.history.iter_mut().flatten() {
             *value /= 2;
         }
+    }
+}
+
+/// Most positions have fewer moves: their scores fit a smaller scratch array.
+const SHORT_LIST: usize = 48;
+
+/// Sorts at most `N` moves by descending `score`, stably, without allocating.
+#[inline(always)]
+fn insertion_sort<const N: usize>(moves: &mut [Move], score: impl Fn(Move) -> i32) {
+    let mut scores = [0i32; N];
+    for i in 0..moves.len() {
+        let (mv, value) = (moves[i], score(moves[i]));
+        let mut j = i;
+        while j > 0 && scores[j - 1] < value {
+            scores[j] = scores[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        scores[j] = value;
+        moves[j] = mv;
     }
 }
 
