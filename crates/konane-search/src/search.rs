@@ -564,7 +564,9 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
         }
         let key = position.hash();
         let mut tt_move = None;
-        if let Some(hit) = self.shared.table.probe(key) {
+        // At the last ply a table access (a cache miss) costs more than it saves.
+        let use_table = depth >= 2;
+        if let Some(hit) = use_table.then(|| self.shared.table.probe(key)).flatten() {
             tt_move = hit.mv;
             let score = from_table(hit.score, ply);
             let usable = match hit.bound {
@@ -623,13 +625,15 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
                 }
             }
         }
-        self.shared.table.store(
-            key,
-            best_move.or(tt_move),
-            to_table(best, ply),
-            depth,
-            bound,
-        );
+        if use_table {
+            self.shared.table.store(
+                key,
+                best_move.or(tt_move),
+                to_table(best, ply),
+                depth,
+                bound,
+            );
+        }
         best
     }
 
