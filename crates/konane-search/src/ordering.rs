@@ -113,7 +113,9 @@ fn insertion_sort<const N: usize>(moves: &mut [Move], score: impl Fn(Move) -> i3
 
 /// Moves a history value by `bonus`, shrinking the step as the value nears the bound.
 fn update(value: &mut i32, bonus: i32) {
-    *value += bonus - *value * bonus.abs() / HISTORY_MAX;
+    // In 64 bits: a value near the bound times a deep search's bonus overflows 32.
+    let (old, bonus) = (i64::from(*value), i64::from(bonus));
+    *value = (old + bonus - old * bonus.abs() / i64::from(HISTORY_MAX)) as i32;
 }
 
 #[cfg(test)]
