@@ -1,4 +1,4 @@
-//! Speed figures: depth reached and nodes per second in a fixed time from the 8x8
+//! Speed figures: the bench (its node signature and speed), depth reached and nodes per second in a fixed time from the 8x8
 //! position after `d5 d4`, time to a fixed depth at 1 and 2 threads, and the same
 //! searches on the lock-free table and on the DashMap table.
 //!
@@ -56,6 +56,14 @@ fn main() {
     let depth: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(14);
     let timed = SearchLimits::movetime(Duration::from_secs_f64(seconds));
     let fixed = SearchLimits::depth(depth);
+    let bench = konane_search::bench::run(&mut |_| {});
+    println!(
+        "bench (depth {}): {} nodes {} nps in {:.2} s",
+        konane_search::bench::BENCH_DEPTH,
+        bench.nodes,
+        bench.nps(),
+        bench.elapsed.as_secs_f64()
+    );
     println!("8x8 after d5 d4; fixed time {seconds} s, fixed depth {depth}; Hash 64 MiB");
     for threads in [1, 2] {
         run(

@@ -2,7 +2,9 @@
 //! with colours swapped, printing the first player's score and Elo.
 //!
 //! `cargo bench -p konane-search --bench strength -- FIRST SECOND PAIRS LIMIT [PARALLEL] [JUMPS]`
-//! where a player is `engine`, `engine-t2` (2 threads), `random`, `greedy` or `alphabetaN`; LIMIT is the engine's budget per
+//! where a player is `engine` or `engine:KEY=VALUE,...` (keys: `threads` and the
+//! evaluation weights `mobility`, `movable_pieces`), `random`, `greedy` or
+//! `alphabetaN`; LIMIT is the engine's budget per
 //! move, `100ms` or `20000n` (nodes); JUMPS random jumps follow the two removals (default 2).
 
 use std::time::Duration;
@@ -26,22 +28,33 @@ fn limits(text: &str) -> SearchLimits {
     }
 }
 
-fn player(name: &str, limits: &SearchLimits, seed: u64) -> Box<dyn Agent> {
-    let engine = |options: SearchOptions| -> Box<dyn Agent> {
-        let options = SearchOptions {
-            move_overhead_ms: 0,
-            ..options
-        };
-        Box::new(EnginePlayer::new(name, options, limits.clone()))
+/// Engine options from `KEY=VALUE,...`.
+fn engine_options(settings: &str) -> SearchOptions {
+    let mut options = SearchOptions {
+        move_overhead_ms: 0,
+        ..SearchOptions::default()
     };
-    match name {
-        "engine" => engine(SearchOptions::default()),
-        "engine-t2" => engine(SearchOptions {
-            threads: 2,
-            ..SearchOptions::default()
-        }),
-        builtin => Box::new(BuiltinPlayer::new(
-            builtin.parse::<BuiltinKind>().expect("a player name"),
+    for setting in settings.split(',').filter(|s| !s.is_empty()) {
+        let (key, value) = setting.split_once('=').expect("engine setting KEY=VALUE");
+        let value: i32 = value.parse().expect("an integer value");
+        match key {
+            "threads" => options.threads = value.max(1) as usize,
+            "mobility" => options.eval.mobility = value,
+            "movable_pieces" => options.eval.movable_pieces = value,
+            other => panic!("unknown engine setting {other}"),
+        }
+    }
+    options
+}
+
+fn player(name: &str, limits: &SearchLimits, seed: u64) -> Box<dyn Agent> {
+    match name.strip_prefix("engine") {
+        Some(settings) => {
+            let options = engine_options(settings.trim_start_matches(':'));
+            Box::new(EnginePlayer::new(name, options, limits.clone()))
+        }
+        None => Box::new(BuiltinPlayer::new(
+            name.parse::<BuiltinKind>().expect("a player name"),
             seed,
         )),
     }

@@ -9,7 +9,7 @@ use crate::limits::SearchLimits;
 use crate::search::{SearchControl, SearchOptions, Searcher};
 
 /// Search depth of every bench position.
-pub const BENCH_DEPTH: u32 = 8;
+pub const BENCH_DEPTH: u32 = 11;
 
 /// The bench positions: openings, middlegames and endgames on several board sizes.
 pub const BENCH_FENS: [&str; 11] = [

@@ -1,5 +1,6 @@
 //! Move ordering: the table's move first, then the two killer moves of the ply, then
-//! the rest by history score (moves that caused cutoffs before, weighted by depth).
+//! the rest by history score (moves that caused cutoffs before, weighted by depth), or,
+//! far from the leaves, by the evaluation after the move with history breaking ties.
 
 use konane_core::movegen::MAX_MOVES;
 use konane_core::{Color, Move};
@@ -10,6 +11,8 @@ const TT_MOVE_SCORE: i32 = 1 << 30;
 const KILLER_SCORE: i32 = 1 << 29;
 /// History values stay within this bound (the gravity update saturates towards it).
 const HISTORY_MAX: i32 = 1 << 20;
+/// A lookahead point outweighs the whole history range.
+const LOOKAHEAD_WEIGHT: i32 = 256;
 
 /// Killer moves (two per ply) and the history table of one search thread.
 pub struct MoveOrderer {
@@ -28,7 +31,15 @@ impl Default for MoveOrderer {
 
 impl MoveOrderer {
     /// Sorts `moves` best first for the side `side` at `ply`, with `tt_move` in front.
-    pub fn sort(&self, moves: &mut [Move], side: Color, ply: usize, tt_move: Option<Move>) {
+    /// With `lookahead`, the remaining moves go by its value first, then by history.
+    pub fn sort(
+        &self,
+        moves: &mut [Move],
+        side: Color,
+        ply: usize,
+        tt_move: Option<Move>,
+        lookahead: Option<&dyn Fn(Move) -> i32>,
+    ) {
         let killers = self.killers[ply];
         let history = &self.history[side.index()];
         let score = |mv: Move| {
@@ -39,21 +50,19 @@ impl MoveOrderer {
             } else if Some(mv) == killers[1] {
                 KILLER_SCORE
             } else {
-                history[mv.raw() as usize]
+                let history = history[mv.raw() as usize];
+                match lookahead {
+                    Some(value) => {
+                        value(mv) * LOOKAHEAD_WEIGHT + history / (HISTORY_MAX / LOOKAHEAD_WEIGHT)
+                    }
+                    None => history,
+                }
             }
         };
-        // Insertion sort, stable, without allocating: move lists are short.
-        let mut scores = [0i32; MAX_MOVES];
-        for i in 0..moves.len() {
-            let (mv, value) = (moves[i], score(moves[i]));
-            let mut j = i;
-            while j > 0 && scores[j - 1] < value {
-                scores[j] = scores[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            scores[j] = value;
-            moves[j] = mv;
+        if moves.len() <= SHORT_LIST {
+            insertion_sort::<SHORT_LIST>(moves, score);
+        } else {
+            insertion_sort::<MAX_MOVES>(moves, score);
         }
     }
 
@@ -82,6 +91,26 @@ impl MoveOrderer {
     }
 }
 
+/// Most positions have fewer moves: their scores fit a smaller scratch array.
+const SHORT_LIST: usize = 48;
+
+/// Sorts at most `N` moves by descending `score`, stably, without allocating.
+#[inline(always)]
+fn insertion_sort<const N: usize>(moves: &mut [Move], score: impl Fn(Move) -> i32) {
+    let mut scores = [0i32; N];
+    for i in 0..moves.len() {
+        let (mv, value) = (moves[i], score(moves[i]));
+        let mut j = i;
+        while j > 0 && scores[j - 1] < value {
+            scores[j] = scores[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        scores[j] = value;
+        moves[j] = mv;
+    }
+}
+
 /// Moves a history value by `bonus`, shrinking the step as the value nears the bound.
 fn update(value: &mut i32, bonus: i32) {
     *value += bonus - *value * bonus.abs() / HISTORY_MAX;
@@ -105,11 +134,11 @@ mod tests {
         ordering.cutoff(side, 3, 4, c, &[a]);
         ordering.cutoff(!side, 4, 9, a, &[]);
         let mut sorted = moves.to_vec();
-        ordering.sort(&mut sorted, side, 5, Some(d));
+        ordering.sort(&mut sorted, side, 5, Some(d), None);
         assert_eq!(sorted[0], d);
         assert_eq!(sorted[1], c, "history of the side to move");
         assert_eq!(*sorted.last().unwrap(), a, "a lost history");
-        ordering.sort(&mut sorted, side, 3, Some(b));
+        ordering.sort(&mut sorted, side, 3, Some(b), None);
         assert_eq!(&sorted[..2], &[b, c], "killer after the table move");
     }
 }

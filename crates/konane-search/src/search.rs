@@ -124,6 +124,8 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INFINITE: i32 = MATE + 1;
 /// Half-width of the first aspiration window, in centi-moves.
 const ASPIRATION_WINDOW: i32 = 40;
+/// Remaining depth from which moves are ordered by the evaluation after them.
+const LOOKAHEAD_DEPTH: i32 = 3;
 /// Nodes between two checks of the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -579,7 +581,12 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             return lost_now;
         }
         let side = position.side_to_move();
-        self.ordering.sort(moves.as_mut_slice(), side, ply, tt_move);
+        let eval = &self.eval;
+        let lookahead = |mv: Move| -eval.evaluate(&position.after(mv));
+        let lookahead: Option<&dyn Fn(Move) -> i32> =
+            (depth >= LOOKAHEAD_DEPTH).then_some(&lookahead);
+        self.ordering
+            .sort(moves.as_mut_slice(), side, ply, tt_move, lookahead);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut bound = Bound::Upper;
