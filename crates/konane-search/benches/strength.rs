@@ -1,11 +1,12 @@
 //! Matches between in-process players: pairs of games from seeded random 8x8 openings
 //! with colours swapped, printing the first player's score and Elo.
 //!
-//! `cargo bench -p konane-search --bench strength -- FIRST SECOND PAIRS LIMIT [PARALLEL] [JUMPS]`
-//! where a player is `engine` or `engine:KEY=VALUE,...` (keys: `threads` and the
-//! evaluation weights `mobility`, `movable_pieces`), `random`, `greedy` or
-//! `alphabetaN`; LIMIT is the engine's budget per
-//! move, `100ms` or `20000n` (nodes); JUMPS random jumps follow the two removals (default 2).
+//! `cargo bench -p konane-search --bench strength -- FIRST SECOND PAIRS LIMIT [PARALLEL] [JUMPS] [SIZE]`
+//! where a player is `engine` or `engine:KEY=VALUE,...` (keys: `threads`, `endgame`
+//! (0: no handover to the exact solver) and the evaluation weights `mobility`,
+//! `movable_pieces`), `random`, `greedy` or `alphabetaN`; LIMIT is the engine's budget per
+//! move, `100ms` or `20000n` (nodes); JUMPS random jumps follow the two removals (default 2);
+//! SIZE is the board, WxH (default 8x8).
 
 use std::time::Duration;
 
@@ -39,6 +40,7 @@ fn engine_options(settings: &str) -> SearchOptions {
         let value: i32 = value.parse().expect("an integer value");
         match key {
             "threads" => options.threads = value.max(1) as usize,
+            "endgame" => options.endgame_solver = value != 0,
             "mobility" => options.eval.mobility = value,
             "movable_pieces" => options.eval.movable_pieces = value,
             other => panic!("unknown engine setting {other}"),
@@ -67,25 +69,28 @@ fn main() {
         .collect();
     assert!(
         args.len() >= 4,
-        "usage: FIRST SECOND PAIRS LIMIT [PARALLEL] [JUMPS]"
+        "usage: FIRST SECOND PAIRS LIMIT [PARALLEL] [JUMPS] [SIZE]"
     );
     let (first, second) = (args[0].clone(), args[1].clone());
     let pairs: u32 = args[2].parse().expect("PAIRS");
     let limits = limits(&args[3]);
     let parallel: usize = args.get(4).map_or(1, |p| p.parse().expect("PARALLEL"));
     let jumps: usize = args.get(5).map_or(2, |j| j.parse().expect("JUMPS"));
+    let board: Board = args
+        .get(6)
+        .map_or(Board::STANDARD, |b| b.parse().expect("SIZE: e.g. 6x6"));
     let started = std::time::Instant::now();
     let score = play_pairs(
         &|seed| player(&first, &limits, seed),
         &|seed| player(&second, &limits, seed),
-        Board::STANDARD,
+        board,
         jumps,
         pairs,
         2026,
         parallel,
     );
     println!(
-        "{first} vs {second}: {} games at {} per move, {} parallel, openings with {jumps} random jumps: +{} -{} ({:.1}%), Elo {:+.0}, {:.0} s",
+        "{first} vs {second} on {board}: {} games at {} per move, {} parallel, openings with {jumps} random jumps: +{} -{} ({:.1}%), Elo {:+.0}, {:.0} s",
         score.games(),
         args[3],
         parallel,

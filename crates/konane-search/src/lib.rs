@@ -6,6 +6,7 @@
 
 pub mod bench;
 pub mod dashtable;
+pub mod endgame;
 pub mod eval;
 pub mod limits;
 pub mod ordering;

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use konane_core::{Move, MoveList, Position};
 
+use crate::endgame::Endgame;
 use crate::eval::{EvalWeights, Evaluation};
 use crate::limits::SearchLimits;
 use crate::ordering::MoveOrderer;
@@ -36,6 +37,8 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Milliseconds kept in reserve per move for communication delays.
     pub move_overhead_ms: u64,
+    /// Hand small endgames to the exact solver (see [`crate::endgame`]).
+    pub endgame_solver: bool,
 }
 
 impl Default for SearchOptions {
@@ -46,6 +49,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             move_overhead_ms: 30,
+            endgame_solver: true,
         }
     }
 }
@@ -168,6 +172,7 @@ fn from_table(value: i32, ply: usize) -> i32 {
 pub struct Searcher {
     options: SearchOptions,
     table: TranspositionTable,
+    endgame: Endgame,
 }
 
 impl Default for Searcher {
@@ -181,6 +186,7 @@ impl Searcher {
     pub fn new(options: SearchOptions) -> Searcher {
         Searcher {
             table: TranspositionTable::new(options.hash_mib),
+            endgame: Endgame::default(),
             options,
         }
     }
@@ -206,6 +212,7 @@ impl Searcher {
     /// Forgets everything learnt from earlier games (table, history).
     pub fn new_game(&mut self) {
         self.table.clear();
+        self.endgame.clear();
     }
 
     /// Searches `position` within `limits`, calling `report` with progress, until a
@@ -220,11 +227,16 @@ impl Searcher {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.table.new_search();
+        let proven = self
+            .options
+            .endgame_solver
+            .then(|| self.endgame.restrict(position, limits))
+            .flatten();
         crate::threads::search_with_table(
             &self.table,
             &self.options,
             position,
-            limits,
+            proven.as_ref().unwrap_or(limits),
             control,
             report,
         )

@@ -101,8 +101,13 @@ fn small_positions() -> Vec<Position> {
 
 #[test]
 fn verdict_and_distance_equal_exhaustive_negamax() {
-    for threads in [1, 2] {
+    // With and without the endgame handover to the exact solver.
+    for (threads, endgame_solver) in [(1, false), (1, true), (2, true)] {
         let mut searcher = searcher(threads);
+        searcher.set_options(SearchOptions {
+            endgame_solver,
+            ..searcher.options().clone()
+        });
         for position in small_positions() {
             let exact = mate_of(solve(&position));
             searcher.new_game();
