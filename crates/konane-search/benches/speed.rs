@@ -28,6 +28,7 @@ fn run<T: Table>(label: &str, table: &T, threads: usize, limits: &SearchLimits) 
     table.new_search();
     let started = Instant::now();
     let result = search_with_table(
+        std::time::Instant::now(),
         table,
         &options,
         &after_d5_d4(),

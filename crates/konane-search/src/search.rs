@@ -226,6 +226,7 @@ impl Searcher {
         control: &SearchControl,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        let started = Instant::now();
         self.table.new_search();
         let proven = self
             .options
@@ -233,6 +234,7 @@ impl Searcher {
             .then(|| self.endgame.restrict(position, limits))
             .flatten();
         crate::threads::search_with_table(
+            started,
             &self.table,
             &self.options,
             position,

@@ -13,8 +13,11 @@ use crate::search::{
 use crate::tt::Table;
 
 /// Searches `position` with `options.threads` threads sharing `table` (see
-/// [`crate::Searcher::search`]); any [`Table`] works, for comparing tables.
+/// [`crate::Searcher::search`]); any [`Table`] works, for comparing tables. The move's
+/// time counts from `started` (work done before the search, such as the endgame
+/// solver's, is charged to it).
 pub fn search_with_table<T: Table>(
+    started: Instant,
     table: &T,
     options: &SearchOptions,
     position: &Position,
@@ -49,7 +52,7 @@ pub fn search_with_table<T: Table>(
         control,
         abort: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
-        started: Instant::now(),
+        started,
     };
     let (best, ponder, score, depth) = std::thread::scope(|scope| {
         for id in 1..options.threads.max(1) {
