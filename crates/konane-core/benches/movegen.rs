@@ -3,11 +3,9 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use konane_core::{perft::perft, Board, Position};
 
-/// A middlegame position reached by a fixed line from the 8x8 start.
+/// A middlegame position of the 8x8 board (from a seeded random opening).
 fn middlegame() -> Position {
-    let mut pos = Position::start(Board::STANDARD);
-    pos.play_all(["d5", "d4", "f5d5", "d3d5", "b5d5"]).unwrap();
-    pos
+    Position::from_fen("bwbwbwbw/w3wbwb/2b3bw/wb5b/b1bw3w/w1w5/bwbw1wbw/wbwbwbwb b").unwrap()
 }
 
 fn benches(c: &mut Criterion) {
