@@ -1,29 +1,9 @@
 //! End-to-end: `konane selfplay` of built-in players, its records read back by
 //! `konane replay`, its positions file, and results independent of the worker count.
 
-use std::process::Command;
+mod common;
 
-fn konane(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// The table's lines, from its header to the "Ends" line.
-fn table(stdout: &str) -> Vec<&str> {
-    stdout
-        .lines()
-        .skip_while(|l| !l.starts_with("Engine"))
-        .take_while(|l| !l.starts_with("Restarts") && !l.starts_with("SPRT"))
-        .collect()
-}
+use common::{result_table as table, run_ok as konane};
 
 #[test]
 fn greedy_beats_random_and_records_replay_the_same_totals() {

@@ -1,19 +1,11 @@
 //! End-to-end: `konane solve` run as a process.
 
+mod common;
+
 use std::process::Command;
 
 fn solve(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .arg("solve")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    common::run_ok(&[&["solve"], args].concat())
 }
 
 #[test]

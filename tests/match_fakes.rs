@@ -2,7 +2,11 @@
 //! play random legal moves or misbehave on purpose; each failure is adjudicated with
 //! its reason, the match finishes, and counts, records and `konane replay` agree.
 
+mod common;
+
 use std::path::PathBuf;
+
+use common::result_table as table;
 use std::process::{Command, Output};
 
 fn konane(args: &[&str]) -> Output {
@@ -39,15 +43,6 @@ fn text(output: &Output) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-/// The lines of the final table, from its header to the "Ends" line.
-fn table(stdout: &str) -> Vec<&str> {
-    stdout
-        .lines()
-        .skip_while(|l| !l.starts_with("Engine"))
-        .take_while(|l| !l.starts_with("Restarts") && !l.starts_with("SPRT"))
-        .collect()
 }
 
 /// Plays `games` games of a good fake against one that fails in `mode` at its first

@@ -3,29 +3,9 @@
 //! player (option Player); counts, records and replay agree and no
 //! game is adjudicated.
 
-use std::process::Command;
+mod common;
 
-fn konane(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// The lines of the final table, from its header to the "Ends" line.
-fn table(stdout: &str) -> Vec<&str> {
-    stdout
-        .lines()
-        .skip_while(|l| !l.starts_with("Engine"))
-        .take_while(|l| !l.starts_with("Restarts") && !l.starts_with("SPRT"))
-        .collect()
-}
+use common::{result_table as table, run_ok as konane};
 
 /// Games, wins and losses of the table's two engine rows.
 fn counts(stdout: &str) -> [[u64; 3]; 2] {

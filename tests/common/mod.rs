@@ -161,3 +161,27 @@ fn shorten(line: &str) -> String {
         line.to_string()
     }
 }
+
+/// Runs `konane` with `args` to its end; it must succeed. Its standard output.
+pub fn run_ok(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(args)
+        .output()
+        .expect("konane starts");
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("konane writes UTF-8")
+}
+
+/// The result table of `konane match`, `selfplay` or `replay` output: from its
+/// `Engine` header up to the `Restarts` or `SPRT` line.
+pub fn result_table(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Engine"))
+        .take_while(|l| !l.starts_with("Restarts") && !l.starts_with("SPRT"))
+        .collect()
+}
