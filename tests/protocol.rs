@@ -187,6 +187,31 @@ fn game_over_gives_mate_zero_then_bestmove_none() {
 }
 
 #[test]
+fn a_solved_endgame_is_reported_as_mate_and_played_along_its_line() {
+    // 6x6 after 14 plies: 22 pieces, Black to move loses after White's 6th move.
+    let moves = "d3 c3 f3d3 a3c3 d3b3 a5a3 a2a4 c5a5 c2a2 e5c5 b3b5 b6b4 e2c2 d6b6";
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name BoardSize value 6x6");
+    engine.send(&format!("position startpos moves {moves}"));
+    engine.send("go depth 1");
+    let lines = engine.until(PROMPT, |l| l.starts_with("bestmove"));
+    let info = &lines[lines.len() - 2];
+    assert!(info.starts_with("info depth 12 "), "{lines:?}");
+    assert!(info.contains(" score mate -6 "), "{lines:?}");
+    let pv: Vec<&str> = info.split(" pv ").nth(1).unwrap().split(' ').collect();
+    assert_eq!(pv.len(), 12);
+    assert_eq!(bestmove(&lines), pv[0]);
+    // White, after Black's best defence, wins in 6 along the same line.
+    engine.send(&format!("position startpos moves {moves} {}", pv[0]));
+    engine.send("go depth 1");
+    let lines = engine.until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(
+        lines[lines.len() - 2].contains(" score mate 6 "),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn ugi_queries_answer_for_the_current_position() {
     let mut engine = Engine::start(&[]);
     engine.send("ugi");

@@ -6,8 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use konane_core::{Move, MoveList, Position};
+use konane_solver::Distance;
 
-use crate::endgame::Endgame;
+use crate::endgame::{Endgame, Handover};
 use crate::eval::{EvalWeights, Evaluation};
 use crate::limits::SearchLimits;
 use crate::ordering::MoveOrderer;
@@ -228,17 +229,36 @@ impl Searcher {
     ) -> SearchResult {
         let started = Instant::now();
         self.table.new_search();
-        let proven = self
-            .options
-            .endgame_solver
-            .then(|| self.endgame.restrict(position, limits))
-            .flatten();
+        let handover = if self.options.endgame_solver {
+            let side = position.side_to_move();
+            let time = TimeManager::new(limits, side, self.options.move_overhead_ms, started);
+            // The exact solvers may take half the move's planned time (none when pondering).
+            let deadline = time
+                .target()
+                .filter(|_| !limits.ponder)
+                .map(|t| started + t / 2);
+            let mut should_stop =
+                || control.is_stopped() || deadline.is_some_and(|d| Instant::now() >= d);
+            let exact_wanted = self.options.multipv <= 1;
+            self.endgame
+                .consult(position, limits, exact_wanted, &mut should_stop)
+        } else {
+            Handover::Unsolved
+        };
+        let limits = match &handover {
+            Handover::Solved { distance, nodes } => {
+                let hashfull = self.table.hashfull();
+                return settled(distance, *nodes, started, hashfull, limits, control, report);
+            }
+            Handover::Winning(winning) => winning,
+            Handover::Unsolved => limits,
+        };
         crate::threads::search_with_table(
             started,
             &self.table,
             &self.options,
             position,
-            proven.as_ref().unwrap_or(limits),
+            limits,
             control,
             report,
         )
@@ -677,17 +697,48 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             pv: rm.pv.clone(),
         }
     }
+}
 
-    /// The main thread, when the search may not end by itself (infinite, or pondering
-    /// before ponderhit): waits for stop or ponderhit.
-    pub fn wait_if_required(&mut self) {
-        let control = self.shared.control;
-        let limits = self.shared.limits;
-        while !control.is_stopped()
-            && (limits.infinite || (self.pondering && !control.is_ponderhit()))
-        {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
+/// When the search may not end by itself (infinite, or pondering before ponderhit):
+/// waits for stop or ponderhit.
+pub(crate) fn wait_until_released(limits: &SearchLimits, control: &SearchControl) {
+    while !control.is_stopped() && (limits.infinite || (limits.ponder && !control.is_ponderhit())) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// The result of a position the endgame solvers settled: one report with the exact
+/// line, then the wait that an infinite or pondering search owes its front end.
+fn settled(
+    distance: &Distance,
+    nodes: u64,
+    started: Instant,
+    hashfull: u32,
+    limits: &SearchLimits,
+    control: &SearchControl,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let value = MATE - distance.plies as i32;
+    let score = to_score(if distance.wins { value } else { -value });
+    let elapsed = started.elapsed();
+    report(&SearchInfo {
+        depth: distance.plies,
+        seldepth: distance.plies,
+        multipv: 1,
+        score,
+        nodes,
+        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+        hashfull,
+        time_ms: elapsed.as_millis() as u64,
+        pv: distance.line.clone(),
+    });
+    wait_until_released(limits, control);
+    SearchResult {
+        best_move: distance.line.first().copied(),
+        ponder_move: distance.line.get(1).copied(),
+        score,
+        depth: distance.plies,
+        nodes,
     }
 }
 

@@ -65,7 +65,7 @@ pub fn search_with_table<T: Table>(
         }
         let mut main = Worker::new(&shared, 0, position);
         main.iterate(report);
-        main.wait_if_required();
+        crate::search::wait_until_released(limits, control);
         shared.abort.store(true, Ordering::Relaxed);
         main.flush_nodes();
         main.result()

@@ -56,6 +56,12 @@ impl TimeManager {
         self.started.elapsed()
     }
 
+    /// The time this move is planned to take: the soft budget, or a fixed movetime
+    /// whole; `None` when time does not limit the search.
+    pub fn target(&self) -> Option<Duration> {
+        self.budget.map(|(soft, hard)| soft.unwrap_or(hard))
+    }
+
     /// Whether the hard limit is passed: the search must stop now.
     pub fn hard_limit_passed(&self) -> bool {
         self.budget.is_some_and(|(_, hard)| self.elapsed() >= hard)

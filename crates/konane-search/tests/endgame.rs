@@ -1,9 +1,13 @@
-//! The endgame handover: when the exact solver proves the side to move wins, the
-//! search plays a proven winning move, even too shallow to see the end itself.
+//! The endgame handover: a small position is settled by the exact solvers, played by
+//! the shortest win (or longest loss) and reported as a mate score; when only the
+//! winner is proven, the search plays a proven winning move, even too shallow to see
+//! the end itself.
+
+use std::time::{Duration, Instant};
 
 use konane_core::{Board, Color, Move, Position};
 use konane_search::selfplay::random_opening;
-use konane_search::{SearchControl, SearchLimits, SearchOptions, Searcher};
+use konane_search::{Score, SearchControl, SearchLimits, SearchOptions, SearchResult, Searcher};
 
 /// Positions late in seeded random games on 5x5 and 6x6 (at most 22 pieces left).
 fn late_positions() -> Vec<Position> {
@@ -31,10 +35,14 @@ fn proven_win(position: &Position, mv: Move) -> bool {
     verdict.winner == position.side_to_move()
 }
 
-fn best_move(solver: bool, position: &Position, limits: SearchLimits) -> Move {
+/// The best move of a search with the handover on or off. With two lines (MultiPV 2)
+/// the distance search is skipped and only the winner is proven: the root is then
+/// restricted to the proven winning moves and the search picks among them.
+fn best_move(solver: bool, multipv: usize, position: &Position, limits: SearchLimits) -> Move {
     let mut searcher = Searcher::new(SearchOptions {
         hash_mib: 1,
         endgame_solver: solver,
+        multipv,
         ..SearchOptions::default()
     });
     let result = searcher.search(position, &limits, &SearchControl::default(), &mut |_| {});
@@ -50,15 +58,17 @@ fn a_shallow_search_plays_a_proven_win() {
             continue;
         }
         won += 1;
-        let best = best_move(true, &position, SearchLimits::depth(1));
-        assert!(
-            proven_win(&position, best),
-            "{} plays {best}",
-            position.to_fen()
-        );
+        for multipv in [1, 2] {
+            let best = best_move(true, multipv, &position, SearchLimits::depth(1));
+            assert!(
+                proven_win(&position, best),
+                "{} plays {best} with MultiPV {multipv}",
+                position.to_fen()
+            );
+        }
         if !proven_win(
             &position,
-            best_move(false, &position, SearchLimits::depth(1)),
+            best_move(false, 1, &position, SearchLimits::depth(1)),
         ) {
             saved += 1;
         }
@@ -82,30 +92,92 @@ fn searchmoves_are_respected_when_a_win_is_proven() {
             continue;
         }
         checked += 1;
-        // Only losing moves allowed: the search plays one of them.
-        let limits = SearchLimits {
-            depth: Some(1),
-            search_moves: losing.clone(),
-            ..SearchLimits::default()
-        };
-        assert!(losing.contains(&best_move(true, &position, limits)));
-        // Losing moves and one winning move allowed: the winning move is played.
-        let mut allowed = losing.clone();
-        allowed.push(win);
-        let limits = SearchLimits {
-            depth: Some(1),
-            search_moves: allowed,
-            ..SearchLimits::default()
-        };
-        assert_eq!(
-            best_move(true, &position, limits),
-            win,
-            "{}",
-            position.to_fen()
-        );
+        for multipv in [1, 2] {
+            // Only losing moves allowed: the search plays one of them.
+            let limits = SearchLimits {
+                depth: Some(1),
+                search_moves: losing.clone(),
+                ..SearchLimits::default()
+            };
+            assert!(losing.contains(&best_move(true, multipv, &position, limits)));
+            // Losing moves and one winning move allowed: the winning move is played.
+            let mut allowed = losing.clone();
+            allowed.push(win);
+            let limits = SearchLimits {
+                depth: Some(1),
+                search_moves: allowed,
+                ..SearchLimits::default()
+            };
+            assert_eq!(
+                best_move(true, multipv, &position, limits),
+                win,
+                "{} MultiPV {multipv}",
+                position.to_fen()
+            );
+        }
     }
     assert!(
         checked >= 5,
         "only {checked} positions with both kinds of move"
     );
+}
+
+fn search(solver: bool, position: &Position, limits: SearchLimits) -> (SearchResult, usize) {
+    let mut searcher = Searcher::new(SearchOptions {
+        hash_mib: 4,
+        endgame_solver: solver,
+        ..SearchOptions::default()
+    });
+    let mut reports = 0;
+    let result = searcher.search(position, &limits, &SearchControl::default(), &mut |_| {
+        reports += 1
+    });
+    (result, reports)
+}
+
+#[test]
+fn solved_endgames_are_reported_as_the_full_search_sees_them() {
+    let mut won = 0;
+    let mut lost = 0;
+    for position in late_positions() {
+        // A depth-1 search hands over and reports the exact result at once...
+        let (quick, reports) = search(true, &position, SearchLimits::depth(1));
+        let Score::Mate(n) = quick.score else {
+            panic!("{}: {:?}", position.to_fen(), quick.score);
+        };
+        assert_eq!(reports, 1);
+        // ...the same as a full search without the handover, deep enough to see the end.
+        let (full, _) = search(false, &position, SearchLimits::depth(40));
+        assert_eq!(full.score, Score::Mate(n), "{}", position.to_fen());
+        let best = quick.best_move.unwrap();
+        assert_eq!(proven_win(&position, best), n > 0);
+        if n > 0 {
+            won += 1;
+        } else {
+            lost += 1;
+        }
+    }
+    // The test can fail either way: both outcomes occur.
+    assert!(won >= 5 && lost >= 5, "{won} won, {lost} lost");
+}
+
+#[test]
+fn an_infinite_search_of_a_solved_endgame_waits_for_stop() {
+    let position = late_positions().remove(0);
+    let control = SearchControl::default();
+    let mut searcher = Searcher::default();
+    let limits = SearchLimits {
+        infinite: true,
+        ..SearchLimits::default()
+    };
+    let started = Instant::now();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            control.stop();
+        });
+        searcher.search(&position, &limits, &control, &mut |_| {})
+    });
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    assert!(matches!(result.score, Score::Mate(_)), "{:?}", result.score);
 }

@@ -20,6 +20,10 @@
 //! assert!(position.legal_moves().contains(&winning));
 //! ```
 //!
+//! - [`DistanceSolver::solve`]: the exact number of plies to the end with best play
+//!   (the shortest win, the longest loss) and the line that gets there, within a node
+//!   budget: what the engine needs to play a solved endgame and show it as a mate.
+//!
 //! - [`Solver::solve_moves`]: the value of every root move, in parallel on the current
 //!   rayon pool, with a progress callback and a stop flag ([`Solver::stop_flag`]) that
 //!   ends the solve early, keeping what was proven.
@@ -38,11 +42,13 @@
 //! without a move are seen while ordering the moves and not entered. The count is
 //! the same on every board and, with one thread, the same on every run.
 
+mod distance;
 mod movegen;
 mod root;
 mod search;
 mod symmetry;
 mod table;
 
+pub use distance::{Distance, DistanceSolver};
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
 pub use table::TableKind;
