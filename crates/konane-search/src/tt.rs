@@ -161,6 +161,8 @@ impl TranspositionTable {
 
     /// Reallocates to about `mib` MiB, emptying the table.
     pub fn resize(&mut self, mib: usize) {
+        // The old table goes first: peak memory is the larger of the two, not both.
+        drop(std::mem::take(&mut self.buckets));
         *self = TranspositionTable::new(mib);
     }
 
