@@ -38,6 +38,7 @@ fn uci_and_ugi_handshakes_list_id_and_options() {
             "option name BoardSize type string default 8x8",
             "option name Ponder type check default false",
             "option name MoveOverhead type spin default 30 min 0",
+            "option name EndgameSolver type check default true",
             "option name Player type string default engine",
         ] {
             assert!(

@@ -75,6 +75,7 @@ struct EngineSection {
     multipv: Option<Spanned<i64>>,
     move_overhead: Option<Spanned<i64>>,
     ponder: Option<Spanned<bool>>,
+    endgame_solver: Option<Spanned<bool>>,
     board_size: Option<Spanned<String>>,
 }
 
@@ -135,6 +136,7 @@ pub fn parse(text: &str, path: &Path) -> Result<EngineOptions, ConfigError> {
     })?;
     let engine = file.engine;
     let number = |v: &Option<Spanned<i64>>| v.as_ref().map(|s| (s.get_ref().to_string(), s.span()));
+    let check = |v: &Option<Spanned<bool>>| v.as_ref().map(|s| (s.get_ref().to_string(), s.span()));
     let settings = [
         ("engine.hash", "Hash", number(&engine.hash)),
         ("engine.threads", "Threads", number(&engine.threads)),
@@ -144,13 +146,11 @@ pub fn parse(text: &str, path: &Path) -> Result<EngineOptions, ConfigError> {
             "MoveOverhead",
             number(&engine.move_overhead),
         ),
+        ("engine.ponder", "Ponder", check(&engine.ponder)),
         (
-            "engine.ponder",
-            "Ponder",
-            engine
-                .ponder
-                .as_ref()
-                .map(|s| (s.get_ref().to_string(), s.span())),
+            "engine.endgame_solver",
+            "EndgameSolver",
+            check(&engine.endgame_solver),
         ),
         (
             "engine.board_size",
@@ -192,7 +192,7 @@ mod tests {
     #[test]
     fn reads_every_key() {
         let options = parse(
-            "[engine]\nhash = 64\nthreads = 2\nmultipv = 3\nmove_overhead = 5\nponder = true\nboard_size = \"6x6\"\n",
+            "[engine]\nhash = 64\nthreads = 2\nmultipv = 3\nmove_overhead = 5\nponder = true\nendgame_solver = false\nboard_size = \"6x6\"\n",
             Path::new("x.toml"),
         )
         .unwrap();
@@ -206,6 +206,7 @@ mod tests {
             (64, 2, 3, 5)
         );
         assert!(options.ponder);
+        assert!(!options.endgame_solver);
         assert_eq!(options.board.to_string(), "6x6");
         assert_eq!(parse("", Path::new("x")).unwrap(), EngineOptions::default());
         let weights = parse("[eval]\nmobility = 7\n", Path::new("x"))

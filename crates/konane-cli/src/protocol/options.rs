@@ -20,13 +20,14 @@ pub const MAX_MULTIPV: i64 = 256;
 pub const MAX_MOVE_OVERHEAD_MS: i64 = 10_000;
 
 /// Every option the engine shows, in handshake order.
-pub const OPTION_NAMES: [&str; 8] = [
+pub const OPTION_NAMES: [&str; 9] = [
     "Hash",
     "Threads",
     "MultiPV",
     "BoardSize",
     "Ponder",
     "MoveOverhead",
+    "EndgameSolver",
     "Player",
     "Clear Hash",
 ];
@@ -41,6 +42,8 @@ pub struct EngineOptions {
     pub board: Board,
     pub ponder: bool,
     pub move_overhead_ms: u64,
+    /// Small endgames are settled by the exact solvers before the search.
+    pub endgame_solver: bool,
     /// A built-in baseline player answers `go` instead of the search (`None`: the engine).
     pub player: Option<BuiltinKind>,
 }
@@ -56,6 +59,7 @@ impl Default for EngineOptions {
             board: Board::STANDARD,
             ponder: false,
             move_overhead_ms: search.move_overhead_ms,
+            endgame_solver: search.endgame_solver,
             player: None,
         }
     }
@@ -64,7 +68,7 @@ impl Default for EngineOptions {
 /// What setting an option changed, so that the engine can act on it.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Effect {
-    /// A search setting (hash, threads, multipv, overhead) changed.
+    /// A search setting (hash, threads, multipv, overhead, endgame solver) changed.
     Search,
     /// The board size changed: the position goes back to the new start.
     Board,
@@ -148,6 +152,19 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
+/// Reads a check value: `true` or `false`, in any case.
+fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
+    let value = value.ok_or(OptionError::MissingValue(name))?;
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::NotABool {
+            name,
+            value: value.to_string(),
+        }),
+    }
+}
+
 /// Reads a spin value in `min..=max`.
 fn spin(name: &'static str, value: Option<&str>, min: i64, max: i64) -> Result<i64, OptionError> {
     let value = value.ok_or(OptionError::MissingValue(name))?.trim();
@@ -189,6 +206,7 @@ impl EngineOptions {
             threads: self.threads,
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
+            endgame_solver: self.endgame_solver,
             ..SearchOptions::default()
         }
     }
@@ -213,6 +231,10 @@ impl EngineOptions {
             format!(
                 "option name MoveOverhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
                 self.move_overhead_ms
+            ),
+            format!(
+                "option name EndgameSolver type check default {}",
+                self.endgame_solver
             ),
             format!(
                 "option name Player type string default {}",
@@ -257,18 +279,12 @@ impl EngineOptions {
                 Ok(Effect::Board)
             }
             "Ponder" => {
-                let value = value.ok_or(OptionError::MissingValue("Ponder"))?;
-                self.ponder = match value.trim().to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(OptionError::NotABool {
-                            name: "Ponder",
-                            value: value.to_string(),
-                        })
-                    }
-                };
+                self.ponder = check("Ponder", value)?;
                 Ok(Effect::None)
+            }
+            "EndgameSolver" => {
+                self.endgame_solver = check("EndgameSolver", value)?;
+                Ok(Effect::Search)
             }
             "Player" => {
                 let value = value.ok_or(OptionError::MissingValue("Player"))?.trim();
@@ -314,6 +330,10 @@ mod tests {
             Err(OptionError::NotABool { .. })
         ));
         assert!(matches!(
+            options.set("EndgameSolver", Some("off")),
+            Err(OptionError::NotABool { .. })
+        ));
+        assert!(matches!(
             options.set("BoardSize", Some("9x9")),
             Err(OptionError::BadBoard { .. })
         ));
@@ -329,6 +349,11 @@ mod tests {
         assert_eq!(options.set("boardsize", Some("6x5")), Ok(Effect::Board));
         assert_eq!(options.board.to_string(), "6x5");
         assert_eq!(options.set("clear hash", None), Ok(Effect::ClearHash));
+        assert_eq!(
+            options.set("endgamesolver", Some("FALSE")),
+            Ok(Effect::Search)
+        );
+        assert!(!options.search_options().endgame_solver);
         assert_eq!(options.set("Player", Some("greedy")), Ok(Effect::None));
         assert_eq!(options.player, Some(BuiltinKind::Greedy));
         assert!(matches!(
