@@ -102,18 +102,17 @@ impl DistanceSolver {
     ) -> Option<Distance> {
         self.nodes = 0;
         self.budget = node_budget;
-        let stop = should_stop;
         let moves: Vec<Move> = position
             .legal_moves()
             .iter()
             .copied()
             .filter(|mv| allowed.is_empty() || allowed.contains(mv))
             .collect();
-        let (value, first) = self.root(position, &moves, stop)?;
+        let (value, first) = self.root(position, &moves, should_stop)?;
         let mut line = vec![first];
         let mut current = position.after(first);
         while !current.is_game_over() {
-            self.search(&current, -INFINITE, INFINITE, stop)?;
+            self.search(&current, -INFINITE, INFINITE, should_stop)?;
             let next = self.table.get(&key(&current)).and_then(|e| e.best)?;
             line.push(next);
             current.play(next);
