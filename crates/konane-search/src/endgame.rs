@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use konane_core::{Board, Color, Move, Position};
+use konane_core::{Board, Move, Position};
 use konane_solver::{Distance, DistanceSolver, Solver, SolverOptions, TableKind, Verdict};
 
 use crate::limits::SearchLimits;
@@ -91,7 +91,7 @@ impl Endgame {
         exact_wanted: bool,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Handover {
-        let pieces = (position.pieces(Color::Black) | position.pieces(Color::White)).count_ones();
+        let pieces = position.occupied().count_ones();
         if pieces > MAX_PIECES || position.is_game_over() {
             return Handover::Unsolved;
         }

@@ -691,12 +691,17 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             multipv: line + 1,
             score: to_score(rm.reported_score()),
             nodes,
-            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            nps: nodes_per_second(nodes, elapsed),
             hashfull: self.shared.table.hashfull(),
             time_ms: elapsed.as_millis() as u64,
             pv: rm.pv.clone(),
         }
     }
+}
+
+/// Nodes per second over `elapsed` (never a division by zero).
+fn nodes_per_second(nodes: u64, elapsed: std::time::Duration) -> u64 {
+    (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
 }
 
 /// When the search may not end by itself (infinite, or pondering before ponderhit):
@@ -727,7 +732,7 @@ fn settled(
         multipv: 1,
         score,
         nodes,
-        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+        nps: nodes_per_second(nodes, elapsed),
         hashfull,
         time_ms: elapsed.as_millis() as u64,
         pv: distance.line.clone(),

@@ -135,14 +135,9 @@ impl DistanceSolver {
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<(i32, Move)> {
         let mut best: Option<(i32, Move)> = None;
-        for mv in self.ordered(position, moves) {
+        for (mv, child) in self.ordered(position, moves) {
             let alpha = best.map_or(-INFINITE, |(v, _)| v);
-            let value = one_ply_back(-self.search(
-                &position.after(mv),
-                -INFINITE,
-                -one_ply_on(alpha),
-                stop,
-            )?);
+            let value = one_ply_back(-self.search(&child, -INFINITE, -one_ply_on(alpha), stop)?);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, mv));
             }
@@ -150,20 +145,29 @@ impl DistanceSolver {
         best
     }
 
-    /// `moves` with the table's move first, then by the opponent's replies, fewest first
-    /// (a move that leaves none wins at once and comes first of all).
-    fn ordered(&self, position: &Position, moves: &[Move]) -> Vec<Move> {
+    /// `moves`, each with the position after it, the table's move first, then by the
+    /// opponent's replies, fewest first (a move that leaves none wins at once and comes
+    /// first of all).
+    fn ordered(&self, position: &Position, moves: &[Move]) -> Vec<(Move, Position)> {
         let hinted = self.table.get(&key(position)).and_then(|e| e.best);
-        let mut scored: Vec<(u32, Move)> = moves
+        let mut scored: Vec<(u32, Move, Position)> = moves
             .iter()
             .map(|&mv| {
-                let replies = position.after(mv).count_moves();
-                let rank = if Some(mv) == hinted { 0 } else { 1 + replies };
-                (if replies == 0 { 0 } else { rank }, mv)
+                let child = position.after(mv);
+                let replies = child.count_moves();
+                let rank = if replies == 0 || Some(mv) == hinted {
+                    0
+                } else {
+                    1 + replies
+                };
+                (rank, mv, child)
             })
             .collect();
-        scored.sort_by_key(|&(rank, _)| rank);
-        scored.into_iter().map(|(_, mv)| mv).collect()
+        scored.sort_by_key(|&(rank, _, _)| rank);
+        scored
+            .into_iter()
+            .map(|(_, mv, child)| (mv, child))
+            .collect()
     }
 
     /// Fail-soft alpha-beta over exact values; `None` once the budget is spent.
@@ -199,8 +203,7 @@ impl DistanceSolver {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        for mv in self.ordered(position, &moves) {
-            let child = position.after(mv);
+        for (mv, child) in self.ordered(position, &moves) {
             let value =
                 one_ply_back(-self.search(&child, -one_ply_on(beta), -one_ply_on(alpha), stop)?);
             if value > best {
