@@ -6,6 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use konane_core::Board;
 
 use crate::arena::clock::TimeControl;
 use crate::arena::collect::MatchOutcome;
@@ -115,8 +116,8 @@ pub fn print_outcome(outcome: &MatchOutcome) {
     }
 }
 
-/// Runs `konane match`.
-pub fn run(args: &MatchArgs) -> Result<()> {
+/// Runs `konane match`; openings are on `board` unless `--size` says otherwise.
+pub fn run(args: &MatchArgs, board: Board) -> Result<()> {
     let specs = args
         .engines
         .iter()
@@ -135,7 +136,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let config = MatchConfig {
         engines,
         time: shared_time(args)?,
-        openings: args.series.openings()?,
+        openings: args.series.openings(board)?,
         pairs: args.series.pairs()?,
         concurrency: args.series.concurrency()?,
         sprt: args.series.sprt,

@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::Args;
 use konane_core::{Color, Move, Position};
-use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer, EnginePlayer};
+use konane_engine::{EnginePlayer, Options};
+use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
 use konane_search::selfplay::play_game;
-use konane_search::{SearchLimits, SearchOptions};
+use konane_search::SearchLimits;
 
 use crate::arena::adjudication::Reason;
 use crate::arena::collect::Collector;
@@ -166,7 +167,7 @@ fn write_positions(out: &mut impl Write, record: &GameRecord) -> std::io::Result
 }
 
 /// Runs `konane selfplay`; the engine plays with `options` (engine.toml and defaults).
-pub fn run(args: &SelfplayArgs, options: SearchOptions) -> Result<()> {
+pub fn run(args: &SelfplayArgs, options: Options) -> Result<()> {
     let limits = if let Some(nodes) = args.nodes {
         SearchLimits {
             nodes: Some(nodes),
@@ -182,7 +183,7 @@ pub fn run(args: &SelfplayArgs, options: SearchOptions) -> Result<()> {
     if names[0] == names[1] {
         names[1].push_str("-2");
     }
-    let openings = args.series.openings()?;
+    let openings = args.series.openings(options.board)?;
     let positions = match &args.positions {
         Some(path) => Some(Mutex::new(BufWriter::new(
             File::create(path).with_context(|| format!("cannot create {}", path.display()))?,

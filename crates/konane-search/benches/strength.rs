@@ -11,9 +11,10 @@
 use std::time::Duration;
 
 use konane_core::Board;
-use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer, EnginePlayer};
+use konane_engine::{EnginePlayer, Options};
+use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
 use konane_search::selfplay::play_pairs;
-use konane_search::{SearchLimits, SearchOptions};
+use konane_search::SearchLimits;
 
 fn limits(text: &str) -> SearchLimits {
     if let Some(ms) = text.strip_suffix("ms") {
@@ -30,19 +31,18 @@ fn limits(text: &str) -> SearchLimits {
 }
 
 /// Engine options from `KEY=VALUE,...`.
-fn engine_options(settings: &str) -> SearchOptions {
-    let mut options = SearchOptions {
-        move_overhead_ms: 0,
-        ..SearchOptions::default()
-    };
+fn engine_options(settings: &str) -> Options {
+    let mut options = Options::default();
+    let search = &mut options.search;
+    search.move_overhead_ms = 0;
     for setting in settings.split(',').filter(|s| !s.is_empty()) {
         let (key, value) = setting.split_once('=').expect("engine setting KEY=VALUE");
         let value: i32 = value.parse().expect("an integer value");
         match key {
-            "threads" => options.threads = value.max(1) as usize,
-            "endgame" => options.endgame_solver = value != 0,
-            "mobility" => options.eval.mobility = value,
-            "movable_pieces" => options.eval.movable_pieces = value,
+            "threads" => search.threads = value.max(1) as usize,
+            "endgame" => search.endgame_solver = value != 0,
+            "mobility" => search.eval.mobility = value,
+            "movable_pieces" => search.eval.movable_pieces = value,
             other => panic!("unknown engine setting {other}"),
         }
     }

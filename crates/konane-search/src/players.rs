@@ -1,5 +1,6 @@
 //! Built-in baseline players (random, 1-ply greedy mobility, plain fixed-depth
-//! alpha-beta on mobility) and the `Agent` trait every in-process player implements.
+//! alpha-beta on mobility) and the `Agent` trait every in-process player implements
+//! (the engine's own player is the engine layer's `EnginePlayer`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,9 +9,6 @@ use konane_core::{Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-
-use crate::limits::SearchLimits;
-use crate::search::{SearchControl, SearchOptions, Searcher};
 
 /// Something that picks a move in a position: a built-in player or the engine.
 pub trait Agent: Send {
@@ -126,42 +124,6 @@ impl Agent for BuiltinPlayer {
             }
         }
         best_move
-    }
-}
-
-/// The engine as an in-process player, searching within fixed limits.
-pub struct EnginePlayer {
-    name: String,
-    searcher: Searcher,
-    limits: SearchLimits,
-}
-
-impl EnginePlayer {
-    /// The engine with `options`, searching each move within `limits`.
-    pub fn new(name: &str, options: SearchOptions, limits: SearchLimits) -> EnginePlayer {
-        EnginePlayer {
-            name: name.to_string(),
-            searcher: Searcher::new(options),
-            limits,
-        }
-    }
-}
-
-impl Agent for EnginePlayer {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn new_game(&mut self) {
-        self.searcher.new_game();
-    }
-
-    fn choose(&mut self, position: &Position) -> Move {
-        let control = SearchControl::default();
-        self.searcher
-            .search(position, &self.limits, &control, &mut |_| {})
-            .best_move
-            .expect("choose is only called when a legal move exists")
     }
 }
 
