@@ -315,7 +315,7 @@ mod tests {
         assert_eq!(
             shipped,
             render(&Options::default()),
-            "regenerate it: konane config > engine.toml"
+            "regenerate it: konane --config /dev/null config > engine.toml"
         );
     }
 
