@@ -67,9 +67,10 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Prove who wins a position with perfect play, and every winning first move.
     Solve(solve::SolveArgs),
-    /// Print engine.toml for the current settings (the built-in defaults, then
-    /// engine.toml or --config, then the flags); the shipped engine.toml is its output
-    /// with the defaults.
+    /// Print engine.toml for the current settings.
+    ///
+    /// The built-in defaults, then engine.toml (or --config), then the flags; the
+    /// shipped engine.toml is this output for the defaults.
     Config,
 }
 

@@ -250,7 +250,7 @@ pub static OPTIONS: [OptionSpec; 11] = [
         in_protocol: true,
         key: Some("engine.move_overhead"),
         flag: Some("move-overhead"),
-        help: "ms kept per move for I/O delays",
+        help: "time kept per move for I/O delays, ms",
         effect: Effect::Stored,
     },
     OptionSpec {
