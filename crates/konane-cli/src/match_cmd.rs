@@ -72,7 +72,7 @@ pub struct MatchArgs {
     /// (at least 5 s for that).
     #[arg(long, default_value_t = 30.0)]
     pub stall_timeout: f64,
-    /// Record file (default: match-<unix time>.txt in the current directory).
+    /// Record file (default: `match-<unix time>.txt` in the current directory).
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Write every line sent to and received from the engines to this file, with the
