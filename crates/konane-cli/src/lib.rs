@@ -1,13 +1,14 @@
-//! The `konane` command as a library: the protocol front end, the subcommands and the
-//! match runner; `main.rs` only calls [`main`]. Being a library lets fuzz targets and
+//! The `konane` command as a library: the protocol front end and the subcommands (the
+//! match runner they use is the konane-arena crate); `main.rs` only calls [`main`]. Being a library lets fuzz targets and
 //! tests drive the protocol state machine directly.
 
 pub mod analyse;
-pub mod arena;
 pub mod bench;
 pub mod board_view;
 pub mod config;
 pub mod match_cmd;
+mod match_report;
+mod match_series;
 pub mod perft;
 pub mod play;
 pub mod protocol;
@@ -132,7 +133,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Analyse(args)) => analyse::run(&args, options),
         Some(Command::Play(args)) => play::run(&args, options),
         Some(Command::Match(args)) => match_cmd::run(&args),
-        Some(Command::Selfplay(args)) => selfplay::run(&args, options.search_options()),
+        Some(Command::Selfplay(args)) => selfplay::run(&args, options),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(_)) => {
