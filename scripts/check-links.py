@@ -36,8 +36,8 @@ def markdown_files():
                 yield os.path.join(directory, name)
 
 
-def prose_lines(path):
-    """(line number, text) of the lines outside fenced code blocks, code spans removed."""
+def outside_fences(path):
+    """(line number, line) of the lines of `path` outside fenced code blocks."""
     fence = None
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -45,13 +45,18 @@ def prose_lines(path):
             if fence:
                 if marker and marker.group(1) == fence:
                     fence = None
-                continue
-            if marker:
+            elif marker:
                 fence = marker.group(1)
-                continue
-            if line.startswith("    ") and not line.lstrip().startswith(("-", "*", "|")):
-                continue  # an indented code block (or a continuation: no links there)
-            yield number, CODE_SPAN.sub("", line)
+            else:
+                yield number, line
+
+
+def prose_lines(path):
+    """(line number, text) of the lines outside code blocks, code spans removed."""
+    for number, line in outside_fences(path):
+        if line.startswith("    ") and not line.lstrip().startswith(("-", "*", "|")):
+            continue  # an indented code block (or a continuation: no links there)
+        yield number, CODE_SPAN.sub("", line)
 
 
 def slug(heading):
@@ -63,26 +68,17 @@ def slug(heading):
 
 
 def anchors(path, cache={}):
+    """The anchors of the headings of Markdown file `path`."""
     if path not in cache:
         seen = {}
         found = set()
-        fence = None
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                marker = FENCE.match(line)
-                if fence:
-                    if marker and marker.group(1) == fence:
-                        fence = None
-                    continue
-                if marker:
-                    fence = marker.group(1)
-                    continue
-                heading = HEADING.match(line)
-                if heading:
-                    base = slug(heading.group(1))
-                    count = seen.get(base, 0)
-                    seen[base] = count + 1
-                    found.add(base if count == 0 else f"{base}-{count}")
+        for _, line in outside_fences(path):
+            heading = HEADING.match(line)
+            if heading:
+                base = slug(heading.group(1))
+                count = seen.get(base, 0)
+                seen[base] = count + 1
+                found.add(base if count == 0 else f"{base}-{count}")
         cache[path] = found
     return cache[path]
 
