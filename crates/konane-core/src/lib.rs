@@ -9,12 +9,14 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod symmetry;
+mod text;
 pub mod zobrist;
 
 pub use bitboard::Bits;
-pub use board::{Board, BoardSizeError, Color, Square, MAX_SIDE};
+pub use board::{Board, BoardSizeError, Color, Square, SquareError, MAX_SIDE};
 pub use fen::FenError;
 pub use movegen::MoveList;
-pub use moves::{clip, Move, MoveError};
+pub use moves::{Move, MoveError};
 pub use position::{Phase, Position, PositionError};
 pub use symmetry::Symmetry;
+pub use text::clip;

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::bitboard::{between, Bits};
 use crate::board::{Board, Color, Square};
 use crate::moves::{Move, MoveError};
+use crate::text::clip;
 use crate::zobrist;
 
 /// Which kind of move the side to move makes, from the number of empty squares.
@@ -209,7 +210,7 @@ impl Position {
             let mut legal: Vec<String> = self.legal_moves().iter().map(Move::to_string).collect();
             legal.sort();
             Err(MoveError::Illegal {
-                text: crate::moves::clip(text.trim()),
+                text: clip(text.trim()),
                 legal,
             })
         }
