@@ -70,9 +70,12 @@ impl FromStr for PlayerKind {
         if text.eq_ignore_ascii_case("engine") {
             Ok(PlayerKind::Engine)
         } else {
-            text.parse()
+            text.parse::<BuiltinKind>()
                 .map(PlayerKind::Builtin)
-                .map_err(|e: String| e.replace("expected random", "expected engine, random"))
+                .map_err(|e| {
+                    e.to_string()
+                        .replace("expected random", "expected engine, random")
+                })
         }
     }
 }

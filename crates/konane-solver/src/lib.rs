@@ -51,4 +51,4 @@ mod table;
 
 pub use distance::{Distance, DistanceSolver};
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
-pub use table::TableKind;
+pub use table::{TableKind, TableKindError};
