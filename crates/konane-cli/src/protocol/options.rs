@@ -291,7 +291,11 @@ impl EngineOptions {
                 self.player = if value.eq_ignore_ascii_case("engine") {
                     None
                 } else {
-                    Some(value.parse().map_err(OptionError::BadPlayer)?)
+                    Some(
+                        value
+                            .parse::<BuiltinKind>()
+                            .map_err(|e| OptionError::BadPlayer(e.to_string()))?,
+                    )
                 };
                 Ok(Effect::None)
             }
