@@ -1,13 +1,14 @@
-//! The `konane` command as a library: the protocol front end, the subcommands and the
-//! match runner, all over the engine layer (`konane-engine`); `main.rs` only calls
-//! [`main`]. Being a library lets fuzz targets and tests drive the protocol session
-//! directly.
+//! The `konane` command as a library: the protocol front end and the subcommands, over
+//! the engine layer (konane-engine) and the match runner (konane-arena); `main.rs` only
+//! calls [`main`]. Being a library lets fuzz targets and tests drive the protocol
+//! session directly.
 
 pub mod analyse;
-pub mod arena;
 pub mod bench;
 pub mod board_view;
 pub mod match_cmd;
+mod match_report;
+mod match_series;
 pub mod option_flags;
 pub mod perft;
 pub mod play;

@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use crate::bitboard::between;
+use crate::bitboard::apply_jump;
 use crate::movegen::{count_jumps, for_each_jump};
 use crate::moves::Move;
 use crate::position::{Phase, Position};
@@ -61,9 +61,9 @@ fn count_jumps_tree<S: Fn() -> bool + Sync>(
     }
     let mut total = 0;
     for_each_jump(own, opp, empty, |from, to| {
-        let moved = (1u64 << from) | (1u64 << to);
-        let captured = between(from, to) & opp;
-        let (own, opp, empty) = (opp ^ captured, own ^ moved, empty ^ moved ^ captured);
+        let (own_after, opp_after) = apply_jump(own, opp, from, to);
+        let empty = empty ^ (own ^ own_after) ^ (opp ^ opp_after);
+        let (own, opp) = (opp_after, own_after);
         // The last two plies inline: the common case, without a call per leaf parent.
         total += if depth == 2 {
             count_jumps(own, opp, empty) as u64

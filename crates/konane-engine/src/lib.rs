@@ -65,7 +65,7 @@ mod signals;
 pub use bench::{BenchLine, BenchReport};
 pub use engine::{Activity, Busy, Divide, Engine, SearchCallbacks};
 pub use go::Answer;
-pub use options::{OptionError, Options, Player};
+pub use options::{OptionError, Options, Player, PlayerError};
 pub use player::EnginePlayer;
 pub use signals::Stopper;
 

@@ -29,17 +29,29 @@ impl fmt::Display for Player {
     }
 }
 
+/// Why a text names no player: it is neither `engine` nor a built-in player's name.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct PlayerError(pub String);
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected engine, random, greedy, alphabeta or alphabetaN (N from 1 to 20)")
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
 impl FromStr for Player {
-    type Err = String;
+    type Err = PlayerError;
 
     /// `engine`, or a built-in player's name (`random`, `greedy`, `alphabetaN`), any case.
-    fn from_str(text: &str) -> Result<Player, String> {
+    fn from_str(text: &str) -> Result<Player, PlayerError> {
         if text.trim().eq_ignore_ascii_case("engine") {
             return Ok(Player::Engine);
         }
-        text.parse().map(Player::Builtin).map_err(|_| {
-            "expected engine, random, greedy, alphabeta or alphabetaN (N from 1 to 20)".to_string()
-        })
+        text.parse()
+            .map(Player::Builtin)
+            .map_err(|_| PlayerError(text.to_string()))
     }
 }
 
@@ -69,6 +81,9 @@ impl Default for Options {
     }
 }
 
+/// Sets a text option from its text, or says why the text is refused.
+pub type TextSetter = fn(&mut Options, &str) -> Result<(), Box<dyn std::error::Error>>;
+
 /// An option's kind (as the protocol names it) with typed access to its value.
 #[derive(Copy, Clone)]
 pub enum Kind {
@@ -84,10 +99,10 @@ pub enum Kind {
         get: fn(&Options) -> i64,
         set: fn(&mut Options, i64),
     },
-    /// Text that the setter reads (and may refuse, saying why).
+    /// Text that the setter reads (and may refuse, with the reader's error).
     Text {
         get: fn(&Options) -> String,
-        set: fn(&mut Options, &str) -> Result<(), String>,
+        set: TextSetter,
     },
     /// An action without a value.
     Button,
@@ -217,7 +232,7 @@ pub static OPTIONS: [OptionSpec; 11] = [
         kind: Kind::Text {
             get: |o| o.board.to_string(),
             set: |o, text| {
-                o.board = text.parse().map_err(|e| format!("{e}"))?;
+                o.board = text.parse()?;
                 Ok(())
             },
         },
@@ -525,7 +540,7 @@ impl OptionSpec {
                 set(options, &text).map_err(|problem| OptionError::BadText {
                     name: self.name,
                     value: text.clone(),
-                    problem,
+                    problem: problem.to_string(),
                 })?
             }
             (Kind::Button, Value::Press) => {}

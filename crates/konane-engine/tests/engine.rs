@@ -12,7 +12,6 @@ use konane_engine::{
     SearchLimits,
 };
 use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
-use konane_search::selfplay::play_game;
 
 fn engine() -> Engine {
     let mut options = Options::default();
@@ -262,12 +261,16 @@ fn the_engine_player_plays_legal_games() {
     let mut random = BuiltinPlayer::new(BuiltinKind::Random, 1);
     assert_eq!(engine.name(), "engine");
     for _ in 0..2 {
-        let game = play_game(&Position::start(board), [&mut engine, &mut random]);
-        let mut position = game.start;
-        for &mv in &game.moves {
-            assert!(position.is_legal(mv));
+        engine.new_game();
+        let mut position = Position::start(board);
+        while !position.is_game_over() {
+            let player: &mut dyn Agent = match position.side_to_move() {
+                konane_core::Color::Black => &mut engine,
+                konane_core::Color::White => &mut random,
+            };
+            let mv = player.choose(&position);
+            assert!(position.is_legal(mv), "{mv}");
             position.play(mv);
         }
-        assert!(position.is_game_over());
     }
 }

@@ -15,7 +15,6 @@ pub mod limits;
 pub mod ordering;
 pub mod players;
 pub mod search;
-pub mod selfplay;
 pub mod threads;
 pub mod timeman;
 pub mod tt;

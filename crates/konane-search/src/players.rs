@@ -41,11 +41,27 @@ impl fmt::Display for BuiltinKind {
     }
 }
 
+/// Why a built-in player's name was refused: the text, which names no built-in player.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct BuiltinKindError(pub String);
+
+impl fmt::Display for BuiltinKindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown player '{}': expected random, greedy, alphabeta or alphabetaN (N from 1 to 20)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BuiltinKindError {}
+
 impl FromStr for BuiltinKind {
-    type Err = String;
+    type Err = BuiltinKindError;
 
     /// `random`, `greedy`, `alphabeta` (depth 3) or `alphabetaN` (depth N, 1 to 20).
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, BuiltinKindError> {
         let lower = text.trim().to_ascii_lowercase();
         match lower.as_str() {
             "random" => Ok(BuiltinKind::Random),
@@ -56,9 +72,7 @@ impl FromStr for BuiltinKind {
                 .and_then(|d| d.parse::<u32>().ok())
                 .filter(|d| (1..=20).contains(d))
                 .map(BuiltinKind::AlphaBeta)
-                .ok_or_else(|| {
-                    format!("unknown player '{text}': expected random, greedy, alphabeta or alphabetaN (N from 1 to 20)")
-                }),
+                .ok_or_else(|| BuiltinKindError(text.to_string())),
         }
     }
 }
@@ -143,6 +157,11 @@ mod tests {
         for bad in ["", "alphabeta0", "alphabeta99", "minimax", "greedy2"] {
             assert!(bad.parse::<BuiltinKind>().is_err(), "{bad}");
         }
+        let error = "minimax".parse::<BuiltinKind>().unwrap_err();
+        assert_eq!(error, BuiltinKindError("minimax".to_string()));
+        assert!(error
+            .to_string()
+            .starts_with("unknown player 'minimax': expected random"));
     }
 
     #[test]

@@ -2,16 +2,15 @@
 //! between games, reading its lines on a thread with timeouts, and restarting it after a
 //! crash or a hang.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
-
-use super::log::ProtocolLog;
-use super::spec::{EngineSpec, Protocol};
+use crate::log::ProtocolLog;
+use crate::spec::{EngineSpec, Protocol};
 
 /// How long a stopped engine gets to answer `bestmove` before it is restarted.
 const STOP_GRACE: Duration = Duration::from_secs(1);
@@ -31,6 +30,69 @@ pub enum Failure {
     Stall,
     /// No `bestmove` before the move's time limit ran out, after this long.
     TimeUp(Duration),
+}
+
+/// Why an engine could not be started: the process did not run, or it did not
+/// complete its handshake.
+#[derive(Debug)]
+pub struct StartError {
+    engine: String,
+    problem: StartProblem,
+}
+
+#[derive(Debug)]
+enum StartProblem {
+    /// The program could not be run.
+    Spawn { command: String, source: io::Error },
+    /// No `uciok` (`ugiok`) after `uci` (`ugi`).
+    Handshake {
+        hello: &'static str,
+        ok: &'static str,
+        failure: Failure,
+    },
+    /// The process ended while its options were sent.
+    Options,
+    /// No `readyok` after the options.
+    NotReady(Failure),
+}
+
+impl StartError {
+    fn new(engine: &str, problem: StartProblem) -> StartError {
+        StartError {
+            engine: engine.to_string(),
+            problem,
+        }
+    }
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = &self.engine;
+        match &self.problem {
+            StartProblem::Spawn { command, .. } => {
+                write!(f, "engine {name}: cannot run '{command}'")
+            }
+            StartProblem::Handshake { hello, ok, failure } => {
+                write!(f, "engine {name}: no '{ok}' after '{hello}' ({failure:?})")
+            }
+            StartProblem::Options => write!(f, "engine {name}: exited while its options were set"),
+            StartProblem::NotReady(failure) => {
+                write!(
+                    f,
+                    "engine {name}: no 'readyok' after its options ({failure:?})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.problem {
+            StartProblem::Spawn { source, .. } => Some(source),
+            _ => None,
+        }
+    }
 }
 
 /// A `bestmove` line's arguments and how long the move took.
@@ -66,7 +128,7 @@ impl EngineProcess {
         spec: &EngineSpec,
         stall: Duration,
         log: Option<ProtocolLog>,
-    ) -> Result<EngineProcess> {
+    ) -> Result<EngineProcess, StartError> {
         let mut engine = EngineProcess {
             spec: spec.clone(),
             stall,
@@ -88,7 +150,7 @@ impl EngineProcess {
         self.spec.protocol == Protocol::Ugi
     }
 
-    fn launch(&mut self) -> Result<()> {
+    fn launch(&mut self) -> Result<(), StartError> {
         let name = self.spec.name.clone();
         let mut command = Command::new(&self.spec.command[0]);
         command
@@ -99,10 +161,13 @@ impl EngineProcess {
         if let Some(dir) = &self.spec.dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn().with_context(|| {
-            format!(
-                "engine {name}: cannot run '{}'",
-                self.spec.command.join(" ")
+        let mut child = command.spawn().map_err(|source| {
+            StartError::new(
+                &name,
+                StartProblem::Spawn {
+                    command: self.spec.command.join(" "),
+                    source,
+                },
             )
         })?;
         let stdin = child.stdin.take().expect("stdin is piped");
@@ -145,7 +210,10 @@ impl EngineProcess {
             .and_then(|()| self.wait_for(|line| line == ok, self.stall.max(STARTUP_MIN)));
         if let Err(failure) = handshake {
             self.kill();
-            bail!("engine {name}: no '{ok}' after '{hello}' ({failure:?})");
+            return Err(StartError::new(
+                &name,
+                StartProblem::Handshake { hello, ok, failure },
+            ));
         }
         let options: Vec<String> = self
             .spec
@@ -156,12 +224,12 @@ impl EngineProcess {
         for line in &options {
             if self.send(line).is_err() {
                 self.kill();
-                bail!("engine {name}: exited while its options were set");
+                return Err(StartError::new(&name, StartProblem::Options));
             }
         }
         if let Err(failure) = self.ready() {
             self.kill();
-            bail!("engine {name}: no 'readyok' after its options ({failure:?})");
+            return Err(StartError::new(&name, StartProblem::NotReady(failure)));
         }
         Ok(())
     }

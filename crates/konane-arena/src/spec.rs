@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use super::clock::TimeControl;
+use crate::clock::{TimeControl, TimeControlError};
 
 /// Which handshake an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,15 +34,40 @@ pub struct EngineSpec {
 
 /// Why an engine description is not one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError(String);
+pub struct SpecError(SpecProblem);
 
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum SpecProblem {
+    /// The words themselves: quoting, keys, values.
+    Words(String),
+    /// Its time control (shown as the time control's own error).
+    Time(TimeControlError),
+}
+
+impl SpecError {
+    fn words(message: String) -> SpecError {
+        SpecError(SpecProblem::Words(message))
     }
 }
 
-impl std::error::Error for SpecError {}
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            SpecProblem::Words(message) => f.write_str(message),
+            SpecProblem::Time(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.0 {
+            // Shown as the time control's own message, so its source is the inner one's.
+            SpecProblem::Time(error) => error.source(),
+            SpecProblem::Words(_) => None,
+        }
+    }
+}
 
 /// Splits `text` into words at whitespace; single or double quotes group words (the
 /// quotes themselves are dropped), a backslash takes the next character as is.
@@ -54,9 +79,9 @@ pub fn split_words(text: &str) -> Result<Vec<String>, SpecError> {
     while let Some(c) = chars.next() {
         match (c, quote) {
             ('\\', _) => {
-                let next = chars
-                    .next()
-                    .ok_or_else(|| SpecError(format!("'{text}' ends with a lone backslash")))?;
+                let next = chars.next().ok_or_else(|| {
+                    SpecError::words(format!("'{text}' ends with a lone backslash"))
+                })?;
                 word.get_or_insert_with(String::new).push(next);
             }
             (q, None) if q == '"' || q == '\'' => {
@@ -69,7 +94,7 @@ pub fn split_words(text: &str) -> Result<Vec<String>, SpecError> {
         }
     }
     if let Some(open) = quote {
-        return Err(SpecError(format!("'{text}' has an unclosed {open}")));
+        return Err(SpecError::words(format!("'{text}' has an unclosed {open}")));
     }
     words.extend(word);
     Ok(words)
@@ -91,7 +116,7 @@ impl FromStr for EngineSpec {
         };
         for word in split_words(text)? {
             let (key, value) = word.split_once('=').ok_or_else(|| {
-                SpecError(format!(
+                SpecError::words(format!(
                     "'{word}' is not key=value (keys: name, cmd, dir, proto, option.NAME, tc, movetime, depth, nodes)"
                 ))
             })?;
@@ -99,11 +124,11 @@ impl FromStr for EngineSpec {
                 "name" if !value.is_empty() && !value.contains(char::is_whitespace) => {
                     name = Some(value.to_string())
                 }
-                "name" => return Err(SpecError(format!("name '{value}' must be one word"))),
+                "name" => return Err(SpecError::words(format!("name '{value}' must be one word"))),
                 "cmd" => {
                     let words = split_words(value)?;
                     if words.is_empty() {
-                        return Err(SpecError("cmd is empty".to_string()));
+                        return Err(SpecError::words("cmd is empty".to_string()));
                     }
                     command = Some(words);
                 }
@@ -112,17 +137,18 @@ impl FromStr for EngineSpec {
                     spec.protocol = match value {
                         "uci" => Protocol::Uci,
                         "ugi" => Protocol::Ugi,
-                        _ => return Err(SpecError(format!("proto '{value}' is not uci or ugi"))),
+                        _ => return Err(SpecError::words(format!("proto '{value}' is not uci or ugi"))),
                     }
                 }
                 "tc" | "movetime" | "depth" | "nodes" => {
                     if spec.time.is_some() {
-                        return Err(SpecError(format!(
+                        return Err(SpecError::words(format!(
                             "'{word}': this engine already has a time control"
                         )));
                     }
                     spec.time = Some(
-                        TimeControl::from_key(key, value).map_err(|e| SpecError(e.to_string()))?,
+                        TimeControl::from_key(key, value)
+                            .map_err(|e| SpecError(SpecProblem::Time(e)))?,
                     );
                 }
                 _ => match key.strip_prefix("option.") {
@@ -130,14 +156,14 @@ impl FromStr for EngineSpec {
                         spec.options.push((option.to_string(), value.to_string()))
                     }
                     _ => {
-                        return Err(SpecError(format!(
+                        return Err(SpecError::words(format!(
                             "unknown key '{key}' (keys: name, cmd, dir, proto, option.NAME, tc, movetime, depth, nodes)"
                         )))
                     }
                 },
             }
         }
-        spec.command = command.ok_or_else(|| SpecError(format!("'{text}' has no cmd=")))?;
+        spec.command = command.ok_or_else(|| SpecError::words(format!("'{text}' has no cmd=")))?;
         spec.name = name.unwrap_or_else(|| {
             let program = &spec.command[0];
             program.rsplit('/').next().unwrap_or(program).to_string()

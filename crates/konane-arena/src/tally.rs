@@ -1,14 +1,13 @@
 //! Results of a match as they come in: wins and losses per engine and colour, pair
-//! (pentanomial) counts, how games ended; the live progress line and the final table.
+//! (pentanomial) counts, how games ended.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
 
 use konane_core::Color;
 
-use super::adjudication::Reason;
-use super::record::GameRecord;
-use super::stats::{elo_from_games, Pentanomial, Sprt};
+use crate::adjudication::Reason;
+use crate::record::GameRecord;
+use crate::stats::Pentanomial;
 
 /// The running totals of a match between two named engines.
 #[derive(Clone, Debug)]
@@ -18,7 +17,7 @@ pub struct Tally {
     wins: [[u64; 2]; 2],
     losses: [[u64; 2]; 2],
     /// Pairs scored from the first engine's view.
-    pub pairs: Pentanomial,
+    pairs: Pentanomial,
     /// First-engine half points of pairs with one game in so far.
     open_pairs: HashMap<u64, usize>,
     /// Games lost by adjudication, by loser and reason word.
@@ -81,6 +80,16 @@ impl Tally {
         Ok(())
     }
 
+    /// The two engines' names, the first (measured) one first.
+    pub fn names(&self) -> &[String; 2] {
+        &self.names
+    }
+
+    /// Complete pairs, counted by the first engine's points.
+    pub fn pairs(&self) -> &Pentanomial {
+        &self.pairs
+    }
+
     /// Games counted.
     pub fn games(&self) -> u64 {
         self.wins.iter().flatten().sum()
@@ -91,95 +100,39 @@ impl Tally {
         self.wins[engine].iter().sum()
     }
 
-    /// The live progress line: games, the first engine's score, Elo and LLR so far.
-    pub fn progress(&self, planned: u64, sprt: Option<&Sprt>) -> String {
-        let games = self.games();
-        let wins = self.wins_of(0);
-        let mut line = format!(
-            "games {games}/{planned}  {} {wins}-{} ({:.1}%)",
-            self.names[0],
-            games - wins,
-            100.0 * wins as f64 / games.max(1) as f64
-        );
-        if let Some(elo) = self.pairs.elo() {
-            let _ = write!(line, "  Elo {elo}");
-        }
-        if let Some(sprt) = sprt {
-            let (lower, upper) = sprt.bounds();
-            let _ = write!(
-                line,
-                "  LLR {:.2} ({lower:.2}, {upper:.2})",
-                sprt.llr(&self.pairs)
-            );
-        }
-        line
+    /// Games engine `engine` (0 = first) won playing `colour`.
+    pub fn wins_as(&self, engine: usize, colour: Color) -> u64 {
+        self.wins[engine][colour.index()]
     }
 
-    /// The final table: per engine and colour, the Elo difference with its interval,
-    /// the pair counts and how games ended.
-    pub fn table(&self) -> String {
-        let mut out = String::new();
-        let width = self.names.iter().map(String::len).max().unwrap_or(0).max(6);
-        let _ = writeln!(
-            out,
-            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>11}  {:>11}",
-            "Engine", "Games", "Wins", "Losses", "Score", "Black W-L", "White W-L"
-        );
-        for (engine, name) in self.names.iter().enumerate() {
-            let wins = self.wins_of(engine);
-            let losses: u64 = self.losses[engine].iter().sum();
-            let games = wins + losses;
-            let colour = |c: Color| {
-                format!(
-                    "{}-{}",
-                    self.wins[engine][c.index()],
-                    self.losses[engine][c.index()]
-                )
-            };
-            let _ = writeln!(
-                out,
-                "{name:<width$}  {games:>6}  {wins:>6}  {losses:>6}  {:>5.1}%  {:>11}  {:>11}",
-                100.0 * wins as f64 / games.max(1) as f64,
-                colour(Color::Black),
-                colour(Color::White)
-            );
-        }
-        let [first, second] = &self.names;
-        match self.pairs.elo() {
-            Some(elo) => {
-                let pairs = match self.pairs.pairs() {
-                    1 => "1 pair".to_string(),
-                    n => format!("{n} pairs"),
-                };
-                let _ = writeln!(out, "Elo {first} - {second}: {elo} from {pairs}");
-            }
-            None => {
-                let _ = writeln!(out, "Elo {first} - {second}: no complete pair yet");
-            }
-        }
-        let wins = self.wins_of(0);
-        if let Some(elo) = elo_from_games(wins, self.games() - wins, 0) {
-            let _ = writeln!(out, "Elo from single games (ignores pairing): {elo}");
-        }
-        let c = self.pairs.counts;
-        let _ = writeln!(
-            out,
-            "Pairs by {first}'s points (0, 1/2, 1, 3/2, 2): [{}, {}, {}, {}, {}]",
-            c[0], c[1], c[2], c[3], c[4]
-        );
-        let mut ends = format!("Ends: {} by the rules", self.rule_ends);
-        for ((loser, word), count) in &self.adjudications {
-            let _ = write!(ends, ", {count} {word} ({loser} lost)");
-        }
-        let _ = writeln!(out, "{ends}");
-        out
+    /// Games engine `engine` (0 = first) lost playing `colour`.
+    pub fn losses_as(&self, engine: usize, colour: Color) -> u64 {
+        self.losses[engine][colour.index()]
+    }
+
+    /// Games lost by engine `engine` (0 = first).
+    pub fn losses_of(&self, engine: usize) -> u64 {
+        self.losses[engine].iter().sum()
+    }
+
+    /// Games ended by the rules (the side to move had no move).
+    pub fn rule_ends(&self) -> u64 {
+        self.rule_ends
+    }
+
+    /// Games lost by adjudication: `(loser, reason word, count)`, by loser's name and
+    /// then reason word.
+    pub fn adjudications(&self) -> impl Iterator<Item = (&str, &'static str, u64)> + '_ {
+        self.adjudications
+            .iter()
+            .map(|((loser, word), &count)| (loser.as_str(), *word, count))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::record::PlayedGame;
+    use crate::record::PlayedGame;
     use konane_core::{Board, Position};
 
     fn game(pair: u64, black: &str, white: &str, winner: Color, reason: Reason) -> GameRecord {
@@ -226,15 +179,20 @@ mod tests {
         assert_eq!(tally.wins_of(0), 3);
         assert_eq!(tally.wins, [[2, 1], [1, 0]]);
         assert_eq!(tally.losses, [[0, 1], [1, 2]]);
-        let table = tally.table();
-        assert!(
-            table.contains("Ends: 2 by the rules, 1 crash (A lost), 1 illegal (B lost)"),
-            "{table}"
+        // (The table and progress line made from this tally are checked where they are
+        // formatted, in konane-cli's match_report.)
+        assert_eq!(tally.rule_ends(), 2);
+        assert_eq!(
+            tally.adjudications().collect::<Vec<_>>(),
+            [("A", "crash", 1), ("B", "illegal", 1)]
         );
-        assert!(table.contains("[0, 0, 1, 0, 1]"), "{table}");
-        assert!(tally
-            .progress(10, None)
-            .starts_with("games 4/10  A 3-1 (75.0%)"));
+        assert_eq!(
+            (
+                tally.wins_as(0, Color::White),
+                tally.losses_as(1, Color::White)
+            ),
+            (1, 2)
+        );
         assert_eq!(
             tally.add(&game(3, "A", "C", Color::Black, Reason::NoMoves)),
             Err(UnknownPlayer("C".to_string()))

@@ -1,41 +1,33 @@
-//! `konane match`'s engine: workers that own one process of each engine and play pairs
-//! of games (same opening, colours swapped) until the games are played or the SPRT decides.
+//! Engine matches: workers that own one process of each engine and play pairs of games
+//! (same opening, colours swapped) until the schedule is played or the SPRT decides.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use crate::clock::TimeControl;
+use crate::collect::{Collector, MatchOutcome, Progress};
+use crate::engine::EngineProcess;
+use crate::error::ArenaError;
+use crate::game::{play_game, GameRules, Seat};
+use crate::log::ProtocolLog;
+use crate::record::GameRecord;
+use crate::schedule::run_pairs;
+use crate::series::Series;
+use crate::spec::EngineSpec;
+use crate::tally::Tally;
 
-use super::clock::TimeControl;
-use super::collect::{Collector, MatchOutcome};
-use super::engine::EngineProcess;
-use super::game::{play_game, GameRules, Seat};
-use super::log::ProtocolLog;
-use super::openings::OpeningSource;
-use super::record::GameRecord;
-use super::schedule::run_pairs;
-use super::spec::EngineSpec;
-use super::stats::Sprt;
-use super::tally::Tally;
-
-/// Everything a match needs.
+/// Everything a match between two engine programs needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// The two engines; the first is the one measured (Elo and SPRT are its view).
     pub engines: [EngineSpec; 2],
     /// The time control of engines that do not give their own.
     pub time: Option<TimeControl>,
-    pub openings: OpeningSource,
-    /// Pairs of games to play (fewer if the SPRT decides first).
-    pub pairs: u64,
-    /// Games played at once.
-    pub concurrency: usize,
-    pub sprt: Option<Sprt>,
-    pub rules: GameRules,
+    pub series: Series,
+    /// How far past its time a move may go before it loses on time.
+    pub time_margin: Duration,
     /// How long an engine may stay silent when no clock bounds it.
     pub stall: Duration,
-    /// The record file to write.
-    pub record: Option<PathBuf>,
     /// The protocol log to write.
     pub log: Option<PathBuf>,
 }
@@ -45,38 +37,44 @@ struct Worker {
     engines: [EngineProcess; 2],
 }
 
-/// Plays the match; returns its results and how many times each engine was restarted.
-pub fn run_match(config: &MatchConfig) -> Result<(MatchOutcome, [u32; 2])> {
+/// Plays the match; `progress` sees the tally after each pair. Returns the results and
+/// how many times each engine's process was started again after a crash or a hang.
+pub fn run_match(
+    config: &MatchConfig,
+    progress: Progress,
+) -> Result<(MatchOutcome, [u32; 2]), ArenaError> {
     let [first, second] = &config.engines;
     if first.name == second.name {
-        bail!(
-            "both engines are named '{}': give each a different name=",
-            first.name
-        );
+        return Err(ArenaError::SameName(first.name.clone()));
     }
     let times = config.engines.clone().map(|spec| spec.time.or(config.time));
-    let times = match times {
-        [Some(a), Some(b)] => [a, b],
-        _ => bail!(
-            "an engine has no time control: give --tc, --movetime, --depth or --nodes, or tc= (movetime=, depth=, nodes=) in its --engine"
-        ),
+    let [Some(first_time), Some(second_time)] = times else {
+        return Err(ArenaError::NoTimeControl);
     };
+    let times = [first_time, second_time];
     let log = match &config.log {
         Some(path) => Some(
-            ProtocolLog::create(path)
-                .with_context(|| format!("cannot create the log {}", path.display()))?,
+            ProtocolLog::create(path).map_err(|source| ArenaError::CreateLog {
+                path: path.clone(),
+                source,
+            })?,
         ),
         None => None,
     };
+    let series = &config.series;
     let mut workers = Vec::new();
-    for _ in 0..config.concurrency.max(1) {
+    for _ in 0..series.concurrency.max(1) {
+        let start = |spec| EngineProcess::start(spec, config.stall, log.clone());
         workers.push(Worker {
             engines: [
-                EngineProcess::start(first, config.stall, log.clone())?,
-                EngineProcess::start(second, config.stall, log.clone())?,
+                start(first).map_err(ArenaError::EngineStart)?,
+                start(second).map_err(ArenaError::EngineStart)?,
             ],
         });
     }
+    let rules = GameRules {
+        time_margin: config.time_margin,
+    };
     let descriptions: Vec<(String, String)> = config
         .engines
         .iter()
@@ -85,13 +83,13 @@ pub fn run_match(config: &MatchConfig) -> Result<(MatchOutcome, [u32; 2])> {
         .collect();
     let mut collector = Collector::new(
         Tally::new(&first.name, &second.name),
-        config.sprt,
-        config.pairs * 2,
-        config.record.as_deref(),
+        series.sprt,
+        series.record.as_deref(),
         &descriptions,
+        progress,
     )?;
     let play_pair = |worker: &mut Worker, pair: u64| -> [GameRecord; 2] {
-        let start = config.openings.position(pair as usize);
+        let start = series.openings.position(pair as usize);
         let [a, b] = &mut worker.engines;
         let names = [a.name().to_string(), b.name().to_string()];
         let first_game = play_game(
@@ -106,7 +104,7 @@ pub fn run_match(config: &MatchConfig) -> Result<(MatchOutcome, [u32; 2])> {
                     time: times[1],
                 },
             ],
-            &config.rules,
+            &rules,
         );
         let second_game = play_game(
             &start,
@@ -120,11 +118,11 @@ pub fn run_match(config: &MatchConfig) -> Result<(MatchOutcome, [u32; 2])> {
                     time: times[0],
                 },
             ],
-            &config.rules,
+            &rules,
         );
         GameRecord::pair(pair, &names, [first_game, second_game])
     };
-    let workers = run_pairs(workers, config.pairs, play_pair, |pair| {
+    let workers = run_pairs(workers, &series.schedule, play_pair, |pair| {
         collector.add_pair(pair)
     });
     let mut restarts = [0, 0];

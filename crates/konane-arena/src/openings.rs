@@ -4,8 +4,10 @@
 use std::fmt;
 use std::path::Path;
 
-use konane_core::{Board, Position};
-use konane_search::selfplay::random_opening;
+use konane_core::{Board, Move, Position};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 
 /// Why an openings file cannot be used.
 #[derive(Debug)]
@@ -23,7 +25,7 @@ pub enum OpeningsError {
 impl fmt::Display for OpeningsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OpeningsError::Read(e) => write!(f, "cannot read the openings file: {e}"),
+            OpeningsError::Read(_) => f.write_str("cannot read the openings file"),
             OpeningsError::Line { line, message } => {
                 write!(f, "openings file, line {line}: {message}")
             }
@@ -32,11 +34,41 @@ impl fmt::Display for OpeningsError {
     }
 }
 
-impl std::error::Error for OpeningsError {}
+impl std::error::Error for OpeningsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpeningsError::Read(error) => Some(error),
+            OpeningsError::Line { .. } | OpeningsError::Empty => None,
+        }
+    }
+}
+
+/// Both removals and then `jumps` jumps, all chosen at random from `seed`, on `board`.
+/// Stops early rather than end the game: the returned line never leaves the side to
+/// move without a move.
+pub fn random_opening(board: Board, jumps: usize, seed: u64) -> Vec<Move> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut position = Position::start(board);
+    let mut line = Vec::new();
+    while line.len() < jumps + 2 {
+        let candidates: Vec<Move> = position
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&mv| !position.after(mv).is_game_over())
+            .collect();
+        let Some(&mv) = candidates.choose(&mut rng) else {
+            break;
+        };
+        position.play(mv);
+        line.push(mv);
+    }
+    line
+}
 
 /// Parses one opening line: a FEN (it holds a `/` or is a one-rank board followed by a
 /// side) or moves from the start of `board`, separated by spaces or commas.
-pub fn parse_opening(text: &str, board: Board) -> Result<Position, String> {
+fn parse_opening(text: &str, board: Board) -> Result<Position, String> {
     let text = text.trim();
     let position = if text.contains('/') || text.ends_with(" b") || text.ends_with(" w") {
         Position::from_fen(text).map_err(|e| e.to_string())?
@@ -54,7 +86,7 @@ pub fn parse_opening(text: &str, board: Board) -> Result<Position, String> {
 }
 
 /// The openings of a file: one a line; blank lines and lines starting with `#` skipped.
-pub fn load(path: &Path, board: Board) -> Result<Vec<Position>, OpeningsError> {
+fn load(path: &Path, board: Board) -> Result<Vec<Position>, OpeningsError> {
     let text = std::fs::read_to_string(path).map_err(OpeningsError::Read)?;
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -88,6 +120,13 @@ pub enum OpeningSource {
 }
 
 impl OpeningSource {
+    /// The openings of the file at `path`, one a line (blank lines and lines starting
+    /// with `#` skipped): a FEN, or moves from the start of `board` separated by spaces
+    /// or commas.
+    pub fn from_file(path: &Path, board: Board) -> Result<OpeningSource, OpeningsError> {
+        load(path, board).map(OpeningSource::List)
+    }
+
     /// The start position of pair `pair` (from 0).
     pub fn position(&self, pair: usize) -> Position {
         match self {
@@ -106,6 +145,19 @@ impl OpeningSource {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_openings_are_legal_seeded_and_varied() {
+        let board = Board::STANDARD;
+        let a = random_opening(board, 6, 11);
+        assert_eq!(a, random_opening(board, 6, 11));
+        assert_ne!(a, random_opening(board, 6, 12));
+        assert_eq!(a.len(), 8);
+        let mut position = Position::start(board);
+        let texts: Vec<String> = a.iter().map(Move::to_string).collect();
+        position.play_all(texts.iter().map(String::as_str)).unwrap();
+        assert!(!position.is_game_over());
+    }
 
     #[test]
     fn lines_are_fens_or_move_lists() {
@@ -138,7 +190,7 @@ mod tests {
         std::fs::write(&path, "d5 d4\na8 b8\n").unwrap();
         let list = load(&path, Board::STANDARD).unwrap();
         assert_eq!(list.len(), 2);
-        let source = OpeningSource::List(list.clone());
+        let source = OpeningSource::from_file(&path, Board::STANDARD).unwrap();
         assert_eq!(source.position(3), list[1]);
         std::fs::write(&path, "# nothing\n").unwrap();
         assert!(matches!(

@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use konane_core::{Color, Position};
 
-use super::adjudication::{judge_bestmove, Reason};
-use super::clock::{GameClocks, TimeControl};
-use super::engine::{EngineProcess, Failure};
-use super::record::PlayedGame;
+use crate::adjudication::{judge_bestmove, Reason};
+use crate::clock::{GameClocks, TimeControl};
+use crate::engine::{EngineProcess, Failure};
+use crate::record::PlayedGame;
 
 /// Limits that apply to every game of a match.
 #[derive(Clone, Copy, Debug)]
@@ -54,13 +54,7 @@ pub fn play_game(start: &Position, seats: [Seat<'_>; 2], rules: &GameRules) -> P
     let [black, white] = seats;
     let mut clocks = GameClocks::new([black.time, white.time]);
     let mut engines = [black.engine, white.engine];
-    let mut game = PlayedGame {
-        start: *start,
-        moves: Vec::new(),
-        times_ms: Vec::new(),
-        winner: Color::White,
-        reason: Reason::NoMoves,
-    };
+    let mut game = PlayedGame::new(*start);
     let end = |game: &mut PlayedGame, loser: Color, reason: Reason| {
         game.winner = !loser;
         game.reason = reason;

@@ -5,10 +5,8 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use konane_arena::{OpeningSource, Schedule, Series, Sprt};
 use konane_core::Board;
-
-use super::openings::{self, OpeningSource};
-use super::stats::Sprt;
 
 /// Games, concurrency, openings and the SPRT of a series of game pairs.
 #[derive(Args, Debug)]
@@ -40,19 +38,31 @@ pub struct SeriesArgs {
 }
 
 impl SeriesArgs {
-    /// The number of pairs to play (at most, with an SPRT).
-    pub fn pairs(&self) -> Result<u64> {
+    /// The series these options ask for, on `default_board` unless `--size` says
+    /// otherwise, writing its records to `record`.
+    pub fn series(&self, default_board: Board, record: Option<PathBuf>) -> Result<Series> {
+        Ok(Series {
+            openings: self.openings(default_board)?,
+            schedule: self.schedule()?,
+            concurrency: self.concurrency()?,
+            sprt: self.sprt,
+            record,
+        })
+    }
+
+    /// The pairs to play (at most, with an SPRT).
+    fn schedule(&self) -> Result<Schedule> {
         let games = self
             .games
             .unwrap_or(if self.sprt.is_some() { 20_000 } else { 100 });
         if games == 0 {
             bail!("--games must be at least 1");
         }
-        Ok(games.div_ceil(2))
+        Ok(Schedule::for_games(games))
     }
 
     /// The number of workers, checked.
-    pub fn concurrency(&self) -> Result<usize> {
+    fn concurrency(&self) -> Result<usize> {
         if self.concurrency == 0 {
             bail!("--concurrency must be at least 1");
         }
@@ -61,13 +71,11 @@ impl SeriesArgs {
 
     /// The openings: the file's, or generated from the seed; on `--size`, else on
     /// `default_board` (the engine options').
-    pub fn openings(&self, default_board: Board) -> Result<OpeningSource> {
+    fn openings(&self, default_board: Board) -> Result<OpeningSource> {
         let board = self.size.unwrap_or(default_board);
         Ok(match &self.openings {
-            Some(path) => OpeningSource::List(
-                openings::load(path, board)
-                    .with_context(|| format!("bad --openings {}", path.display()))?,
-            ),
+            Some(path) => OpeningSource::from_file(path, board)
+                .with_context(|| format!("bad --openings {}", path.display()))?,
             None => OpeningSource::Random {
                 board,
                 jumps: self.random_jumps,

@@ -1,5 +1,5 @@
 //! Game records: one file per match, one block of `key value` lines per game, written as
-//! games finish and read back by `konane replay`.
+//! games finish and read back (by `konane replay`).
 //!
 //! ```text
 //! konane-records 1
@@ -18,13 +18,17 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::path::Path;
+use std::str::FromStr;
 
 use konane_core::{Color, Move, Position};
 
-use super::adjudication::Reason;
+use crate::adjudication::Reason;
+use crate::error::ArenaError;
+use crate::tally::Tally;
 
 /// The first line of a record file, with the format's version.
-pub const HEADER: &str = "konane-records 1";
+const HEADER: &str = "konane-records 1";
 
 /// A finished game: where it started, the moves, their times, the winner and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +39,20 @@ pub struct PlayedGame {
     pub times_ms: Vec<u64>,
     pub winner: Color,
     pub reason: Reason,
+}
+
+impl PlayedGame {
+    /// A game at `start` with no move played yet; its winner and reason are set when it
+    /// ends.
+    pub fn new(start: Position) -> PlayedGame {
+        PlayedGame {
+            start,
+            moves: Vec::new(),
+            times_ms: Vec::new(),
+            winner: Color::White,
+            reason: Reason::NoMoves,
+        }
+    }
 }
 
 /// A game of a match: its number, its pair, who played which colour, and the game.
@@ -204,8 +222,53 @@ impl Block {
     }
 }
 
+impl Records {
+    /// Reads the record file at `path`, checking every move.
+    pub fn read(path: &Path) -> Result<Records, ArenaError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ArenaError::ReadRecords {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        text.parse().map_err(|source| ArenaError::BadRecords {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// The match's totals recomputed from the games. The first engine is the first
+    /// named in the header (else the first to play); an error unless exactly two
+    /// players appear.
+    pub fn tally(&self) -> Result<Tally, ArenaError> {
+        let mut names: Vec<&str> = self.engines.iter().map(|(n, _)| n.as_str()).collect();
+        for game in &self.games {
+            for player in &game.players {
+                if !names.contains(&player.as_str()) {
+                    names.push(player);
+                }
+            }
+        }
+        let [first, second] = names[..] else {
+            return Err(ArenaError::PlayerCount(names.len()));
+        };
+        let mut tally = Tally::new(first, second);
+        for game in &self.games {
+            tally.add(game).expect("both players are named");
+        }
+        Ok(tally)
+    }
+}
+
+impl FromStr for Records {
+    type Err = RecordError;
+
+    /// A record file's text, every move checked.
+    fn from_str(text: &str) -> Result<Records, RecordError> {
+        parse(text)
+    }
+}
+
 /// Reads a record file's text back, checking every move.
-pub fn parse(text: &str) -> Result<Records, RecordError> {
+fn parse(text: &str) -> Result<Records, RecordError> {
     let mut records = Records::default();
     let mut block: Option<Block> = None;
     let mut lines = text.lines().enumerate();
