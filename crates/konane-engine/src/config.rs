@@ -19,7 +19,10 @@ const SECTIONS: [(&str, &str); 2] = [
     ("engine", ""),
     (
         "eval",
-        "# Evaluation weights, centi-moves per unit of each term (side to move minus opponent).\n",
+        "# Evaluation weights, centi-moves per unit of each term (side to move minus opponent).\n\
+         # A key weighs its term on the full board; its `_end` key in the endgame, when a\n\
+         # third of the squares or fewer hold pieces; in between the weight moves linearly\n\
+         # with the number of pieces.\n",
     ),
 ];
 

@@ -179,12 +179,32 @@ pub const MAX_MOVE_OVERHEAD_MS: i64 = 10_000;
 /// terms far inside `i32`.
 pub const MAX_EVAL_WEIGHT: i64 = 10_000;
 
+/// The engine.toml-only option of evaluation weight `field` (key `eval.<field>`).
+macro_rules! eval_weight {
+    ($name:literal, $field:ident, $help:literal) => {
+        OptionSpec {
+            name: $name,
+            kind: Kind::Spin {
+                min: -MAX_EVAL_WEIGHT,
+                max: MAX_EVAL_WEIGHT,
+                get: |o| o.search.eval.$field as i64,
+                set: |o, v| o.search.eval.$field = v as i32,
+            },
+            in_protocol: false,
+            key: Some(concat!("eval.", stringify!($field))),
+            flag: None,
+            help: $help,
+            effect: Effect::Stored,
+        }
+    };
+}
+
 /// Every option, in the handshake's order.
 ///
 /// The evaluation weights are set in engine.toml only: they are a developer's knob, not
 /// a setting for GUI users, and keeping them out of the handshake keeps what arenas and
 /// GUIs list unchanged. Setting `in_protocol` makes one a protocol option.
-pub static OPTIONS: [OptionSpec; 11] = [
+pub static OPTIONS: [OptionSpec; 21] = [
     OptionSpec {
         name: "Hash",
         kind: Kind::Spin {
@@ -304,34 +324,46 @@ pub static OPTIONS: [OptionSpec; 11] = [
         help: "forget what earlier searches learnt",
         effect: Effect::ClearHash,
     },
-    OptionSpec {
-        name: "Mobility",
-        kind: Kind::Spin {
-            min: -MAX_EVAL_WEIGHT,
-            max: MAX_EVAL_WEIGHT,
-            get: |o| o.search.eval.mobility as i64,
-            set: |o, v| o.search.eval.mobility = v as i32,
-        },
-        in_protocol: false,
-        key: Some("eval.mobility"),
-        flag: None,
-        help: "per legal move",
-        effect: Effect::Stored,
-    },
-    OptionSpec {
-        name: "MovablePieces",
-        kind: Kind::Spin {
-            min: -MAX_EVAL_WEIGHT,
-            max: MAX_EVAL_WEIGHT,
-            get: |o| o.search.eval.movable_pieces as i64,
-            set: |o, v| o.search.eval.movable_pieces = v as i32,
-        },
-        in_protocol: false,
-        key: Some("eval.movable_pieces"),
-        flag: None,
-        help: "per piece that can jump now",
-        effect: Effect::Stored,
-    },
+    eval_weight!("Mobility", mobility, "per legal move"),
+    eval_weight!("MobilityEnd", mobility_end, "per legal move, endgame"),
+    eval_weight!(
+        "OwnMobility",
+        own_mobility,
+        "per legal move of the side to move"
+    ),
+    eval_weight!(
+        "OwnMobilityEnd",
+        own_mobility_end,
+        "per legal move of the side to move, endgame"
+    ),
+    eval_weight!(
+        "MovablePieces",
+        movable_pieces,
+        "per piece that can jump now"
+    ),
+    eval_weight!(
+        "MovablePiecesEnd",
+        movable_pieces_end,
+        "per piece that can jump now, endgame"
+    ),
+    eval_weight!(
+        "Threatened",
+        threatened,
+        "per piece the other side can capture now"
+    ),
+    eval_weight!(
+        "ThreatenedEnd",
+        threatened_end,
+        "per piece the other side can capture now, endgame"
+    ),
+    eval_weight!("Isolated", isolated, "per piece with no opponent beside it"),
+    eval_weight!(
+        "IsolatedEnd",
+        isolated_end,
+        "per piece with no opponent beside it, endgame"
+    ),
+    eval_weight!("Pieces", pieces, "per piece"),
+    eval_weight!("PiecesEnd", pieces_end, "per piece, endgame"),
 ];
 
 /// The protocol option called `name` (any case, surrounding blanks ignored).

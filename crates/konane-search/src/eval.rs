@@ -1,22 +1,51 @@
-//! Static evaluation: mobility-based terms with weights (engine.toml's `[eval]`), and a
-//! breakdown of the terms for the `eval` command.
+//! Static evaluation: mobility-based terms with weights (engine.toml's `[eval]`) that
+//! taper from the full board to the endgame, and a breakdown of the terms for the `eval`
+//! command.
 
-use konane_core::Position;
+use konane_core::bitboard::{neighbours, Direction};
+use konane_core::{Phase, Position};
 
-/// Weights of the evaluation terms, in centi-moves per unit of each term.
+/// Weights of the evaluation terms, in centi-moves per unit of each term. Each term has
+/// a weight for the full board and one (`_end`) for the endgame, when a third of the
+/// squares or fewer hold pieces; in between, the weight moves linearly with the number
+/// of pieces.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct EvalWeights {
     /// Per legal move of the side to move minus per legal move of the opponent.
     pub mobility: i32,
+    pub mobility_end: i32,
+    /// Per legal move of the side to move (having the move is worth this much more).
+    pub own_mobility: i32,
+    pub own_mobility_end: i32,
     /// Per own piece that can jump now minus per opponent piece that can.
     pub movable_pieces: i32,
+    pub movable_pieces_end: i32,
+    /// Per own piece the opponent can capture now minus per opponent piece we can.
+    pub threatened: i32,
+    pub threatened_end: i32,
+    /// Per own piece with no opponent beside it minus per such opponent piece.
+    pub isolated: i32,
+    pub isolated_end: i32,
+    /// Per own piece minus per opponent piece.
+    pub pieces: i32,
+    pub pieces_end: i32,
 }
 
 impl Default for EvalWeights {
     fn default() -> Self {
         EvalWeights {
             mobility: 100,
+            mobility_end: 100,
+            own_mobility: 0,
+            own_mobility_end: 0,
             movable_pieces: 20,
+            movable_pieces_end: 20,
+            threatened: 0,
+            threatened_end: 0,
+            isolated: 0,
+            isolated_end: 0,
+            pieces: 0,
+            pieces_end: 0,
         }
     }
 }
@@ -27,7 +56,7 @@ pub struct EvalTerm {
     pub name: &'static str,
     /// The unweighted difference (side to move minus opponent).
     pub raw: i32,
-    /// `raw` times its weight.
+    /// `raw` times its weight at this position's number of pieces.
     pub value: i32,
 }
 
@@ -38,48 +67,152 @@ pub struct Evaluation {
     pub total: i32,
 }
 
-/// The unweighted terms, side to move minus opponent, in a fixed order; `our_moves` is
-/// the side to move's number of legal moves.
-fn raw_terms(position: &Position, our_moves: u32) -> [(&'static str, i32); 2] {
+/// The number of evaluation terms.
+pub const TERMS: usize = 6;
+/// The terms' names, in the order of [`EvalWeights::weights`] and of every evaluation's
+/// terms.
+pub const NAMES: [&str; TERMS] = [
+    "mobility",
+    "own_mobility",
+    "movable_pieces",
+    "threatened",
+    "isolated",
+    "pieces",
+];
+
+/// The steps of the taper from the endgame weights (0) to the full board's (`TAPER`).
+pub const TAPER: i32 = 64;
+
+/// Where `position` stands between the endgame (0: a third of the squares or fewer
+/// hold pieces) and the full board (`TAPER`), by its number of pieces.
+pub fn taper(position: &Position) -> i32 {
+    let area = position.board().area() as i32;
+    let endgame = area / 3;
+    let pieces = position.occupied().count_ones() as i32;
+    ((pieces - endgame).max(0) * TAPER / (area - endgame).max(1)).min(TAPER)
+}
+
+/// What one side could do now if it were its turn.
+struct Reach {
+    /// Its jumps (every stopping point of a multi-jump counts).
+    moves: u32,
+    /// Its pieces that can jump.
+    movable: u64,
+    /// The other side's pieces it can capture (by any jump).
+    captures: u64,
+}
+
+/// The reach of `own` jumping over `opp` onto `empty`, the four directions advanced
+/// together one jump at a time (as `konane_core::movegen::count_jumps` does).
+#[inline(always)]
+fn reach(own: u64, opp: u64, empty: u64) -> Reach {
+    let [n, s, e, w] = Direction::ALL;
+    let jump = |dir: Direction, from: u64| dir.shift(dir.shift(from) & opp) & empty;
+    let (mut ln, mut ls, mut le, mut lw) = (jump(n, own), jump(s, own), jump(e, own), jump(w, own));
+    let mut reach = Reach {
+        moves: 0,
+        movable: s.shift(s.shift(ln))
+            | n.shift(n.shift(ls))
+            | w.shift(w.shift(le))
+            | e.shift(e.shift(lw)),
+        captures: 0,
+    };
+    while ln | ls | le | lw != 0 {
+        reach.moves += ln.count_ones() + ls.count_ones() + le.count_ones() + lw.count_ones();
+        reach.captures |= s.shift(ln) | n.shift(ls) | w.shift(le) | e.shift(lw);
+        (ln, ls, le, lw) = (jump(n, ln), jump(s, ls), jump(e, le), jump(w, lw));
+    }
+    reach
+}
+
+/// The index of `own_mobility`, the side to move's number of legal moves.
+const OWN_MOBILITY: usize = 1;
+
+/// The unweighted terms in the order of [`NAMES`].
+#[inline(always)]
+fn raw_terms(position: &Position) -> [i32; TERMS] {
     let us = position.side_to_move();
-    let them = !us;
-    let mobility = our_moves as i32 - position.count_jumps_for(them) as i32;
-    let movable = position.movable_pieces(us).count_ones() as i32
-        - position.movable_pieces(them).count_ones() as i32;
-    [("mobility", mobility), ("movable_pieces", movable)]
+    let (own, opp, empty) = (position.pieces(us), position.pieces(!us), position.empty());
+    let ours = reach(own, opp, empty);
+    let our_moves = if position.phase() == Phase::Jumps {
+        ours.moves
+    } else {
+        position.count_moves()
+    };
+    let theirs = reach(opp, own, empty);
+    let count = |bb: u64| bb.count_ones() as i32;
+    [
+        our_moves as i32 - theirs.moves as i32,
+        our_moves as i32,
+        count(ours.movable) - count(theirs.movable),
+        count(theirs.captures) - count(ours.captures),
+        count(own & !neighbours(opp)) - count(opp & !neighbours(own)),
+        count(own) - count(opp),
+    ]
 }
 
 impl EvalWeights {
-    fn weights(&self) -> [i32; 2] {
-        [self.mobility, self.movable_pieces]
+    /// The full board's weights in the order of [`NAMES`].
+    pub fn weights(&self) -> [i32; TERMS] {
+        [
+            self.mobility,
+            self.own_mobility,
+            self.movable_pieces,
+            self.threatened,
+            self.isolated,
+            self.pieces,
+        ]
+    }
+
+    /// The endgame's weights in the order of [`NAMES`].
+    pub fn endgame_weights(&self) -> [i32; TERMS] {
+        [
+            self.mobility_end,
+            self.own_mobility_end,
+            self.movable_pieces_end,
+            self.threatened_end,
+            self.isolated_end,
+            self.pieces_end,
+        ]
+    }
+
+    /// The weights at taper `taper` (see [`taper`]).
+    #[inline(always)]
+    fn weights_at(&self, taper: i32) -> [i32; TERMS] {
+        let (full, end) = (self.weights(), self.endgame_weights());
+        std::array::from_fn(|i| (full[i] * taper + end[i] * (TAPER - taper)) / TAPER)
     }
 
     /// The evaluation of `position` from the side to move's view.
     pub fn evaluate(&self, position: &Position) -> i32 {
-        self.weighted(position, position.count_moves())
+        self.weighted(position, &raw_terms(position))
     }
 
     /// The evaluation, or `None` when the side to move has no move (and has lost).
     #[inline]
     pub fn evaluate_unless_lost(&self, position: &Position) -> Option<i32> {
-        let our_moves = position.count_moves();
-        (our_moves != 0).then(|| self.weighted(position, our_moves))
+        let raw = raw_terms(position);
+        (raw[OWN_MOBILITY] != 0).then(|| self.weighted(position, &raw))
     }
 
-    fn weighted(&self, position: &Position, our_moves: u32) -> i32 {
-        raw_terms(position, our_moves)
-            .iter()
-            .zip(self.weights())
-            .map(|(&(_, raw), weight)| raw * weight)
+    #[inline(always)]
+    fn weighted(&self, position: &Position, raw: &[i32; TERMS]) -> i32 {
+        let weights = self.weights_at(taper(position));
+        raw.iter()
+            .zip(weights)
+            .map(|(&raw, weight)| raw * weight)
             .sum()
     }
 
     /// The evaluation with every term shown.
     pub fn explain(&self, position: &Position) -> Evaluation {
-        let terms: Vec<EvalTerm> = raw_terms(position, position.count_moves())
+        let raw = raw_terms(position);
+        let weights = self.weights_at(taper(position));
+        let terms: Vec<EvalTerm> = NAMES
             .iter()
-            .zip(self.weights())
-            .map(|(&(name, raw), weight)| EvalTerm {
+            .zip(raw)
+            .zip(weights)
+            .map(|((&name, raw), weight)| EvalTerm {
                 name,
                 raw,
                 value: raw * weight,
@@ -87,5 +220,113 @@ impl EvalWeights {
             .collect();
         let total = terms.iter().map(|t| t.value).sum();
         Evaluation { terms, total }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use konane_core::{Board, Color};
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// Every position of seeded random games on boards from 4x4 to 8x8.
+    fn positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(15);
+        let mut all = Vec::new();
+        for (width, height) in [(4, 4), (5, 6), (6, 6), (7, 8), (8, 8)] {
+            for _ in 0..20 {
+                let mut position = Position::start(Board::new(width, height).unwrap());
+                loop {
+                    all.push(position);
+                    let moves = position.legal_moves();
+                    let Some(&mv) = moves.choose(&mut rng) else {
+                        break;
+                    };
+                    position.play(mv);
+                }
+            }
+        }
+        all
+    }
+
+    /// The pieces of `victim` that the other side could capture with one move.
+    fn capturable(position: &Position, victim: Color) -> u64 {
+        let attacker = position.with_side_to_move(!victim);
+        attacker
+            .legal_moves()
+            .iter()
+            .fold(0, |all, &mv| all | attacker.captures(mv))
+    }
+
+    #[test]
+    fn the_default_weights_give_the_mobility_evaluation() {
+        let weights = EvalWeights::default();
+        for position in positions() {
+            let us = position.side_to_move();
+            let mobility = position.count_moves() as i32 - position.count_jumps_for(!us) as i32;
+            let movable = position.movable_pieces(us).count_ones() as i32
+                - position.movable_pieces(!us).count_ones() as i32;
+            let expected = 100 * mobility + 20 * movable;
+            assert_eq!(
+                weights.evaluate(&position),
+                expected,
+                "{}",
+                position.to_fen()
+            );
+        }
+    }
+
+    #[test]
+    fn every_term_counts_what_its_name_says() {
+        let count = |bb: u64| bb.count_ones() as i32;
+        for position in positions() {
+            let us = position.side_to_move();
+            let (own, opp) = (position.pieces(us), position.pieces(!us));
+            let beside = |side: u64, other: u64| count(side & !neighbours(other));
+            let raw = raw_terms(&position);
+            let fen = position.to_fen();
+            assert_eq!(raw[OWN_MOBILITY], position.count_moves() as i32, "{fen}");
+            if position.phase() == Phase::Jumps {
+                let theirs = position.count_jumps_for(!us) as i32;
+                assert_eq!(raw[0], raw[OWN_MOBILITY] - theirs, "{fen}");
+                assert_eq!(
+                    raw[3],
+                    count(capturable(&position, us)) - count(capturable(&position, !us)),
+                    "{fen}"
+                );
+            }
+            assert_eq!(
+                raw[2],
+                count(position.movable_pieces(us)) - count(position.movable_pieces(!us)),
+                "{fen}"
+            );
+            assert_eq!(raw[4], beside(own, opp) - beside(opp, own), "{fen}");
+            assert_eq!(raw[5], count(own) - count(opp), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_weights_taper_from_the_full_board_to_the_endgame() {
+        let full = Position::start(Board::STANDARD);
+        assert_eq!(taper(&full), TAPER);
+        let endgame = Position::from_fen("bw6/8/8/8/8/8/8/8 b").unwrap();
+        assert_eq!(taper(&endgame), 0);
+        let weights = EvalWeights {
+            pieces: 64,
+            pieces_end: 0,
+            ..EvalWeights::default()
+        };
+        assert_eq!(weights.weights_at(TAPER)[5], 64);
+        assert_eq!(weights.weights_at(TAPER / 2)[5], 32);
+        assert_eq!(weights.weights_at(0)[5], 0);
+        let shown = weights.explain(&full);
+        assert_eq!(
+            shown.terms.iter().map(|t| t.name).collect::<Vec<_>>(),
+            NAMES
+        );
+        assert_eq!(shown.total, weights.evaluate(&full));
     }
 }
