@@ -33,19 +33,21 @@ pub struct EvalWeights {
 
 impl Default for EvalWeights {
     fn default() -> Self {
+        // Fitted by the tune_eval example on 168,000 self-play positions (see
+        // docs/search.md's strength history).
         EvalWeights {
             mobility: 100,
-            mobility_end: 100,
-            own_mobility: 0,
-            own_mobility_end: 0,
-            movable_pieces: 20,
-            movable_pieces_end: 20,
-            threatened: 0,
-            threatened_end: 0,
-            isolated: 0,
-            isolated_end: 0,
-            pieces: 0,
-            pieces_end: 0,
+            mobility_end: -25,
+            own_mobility: -13,
+            own_mobility_end: 1,
+            movable_pieces: -40,
+            movable_pieces_end: 79,
+            threatened: 94,
+            threatened_end: -113,
+            isolated: 44,
+            isolated_end: 85,
+            pieces: -163,
+            pieces_end: -21,
         }
     }
 }
@@ -152,6 +154,22 @@ fn raw_terms(position: &Position) -> [i32; TERMS] {
 }
 
 impl EvalWeights {
+    /// Every weight 0.
+    pub const ZERO: EvalWeights = EvalWeights {
+        mobility: 0,
+        mobility_end: 0,
+        own_mobility: 0,
+        own_mobility_end: 0,
+        movable_pieces: 0,
+        movable_pieces_end: 0,
+        threatened: 0,
+        threatened_end: 0,
+        isolated: 0,
+        isolated_end: 0,
+        pieces: 0,
+        pieces_end: 0,
+    };
+
     /// The full board's weights in the order of [`NAMES`].
     pub fn weights(&self) -> [i32; TERMS] {
         [
@@ -262,8 +280,14 @@ mod tests {
     }
 
     #[test]
-    fn the_default_weights_give_the_mobility_evaluation() {
-        let weights = EvalWeights::default();
+    fn mobility_weights_alone_give_the_mobility_evaluation() {
+        let weights = EvalWeights {
+            mobility: 100,
+            mobility_end: 100,
+            movable_pieces: 20,
+            movable_pieces_end: 20,
+            ..EvalWeights::ZERO
+        };
         for position in positions() {
             let us = position.side_to_move();
             let mobility = position.count_moves() as i32 - position.count_jumps_for(!us) as i32;
@@ -316,8 +340,7 @@ mod tests {
         assert_eq!(taper(&endgame), 0);
         let weights = EvalWeights {
             pieces: 64,
-            pieces_end: 0,
-            ..EvalWeights::default()
+            ..EvalWeights::ZERO
         };
         assert_eq!(weights.weights_at(TAPER)[5], 64);
         assert_eq!(weights.weights_at(TAPER / 2)[5], 32);
