@@ -34,6 +34,9 @@
 //! # Ok::<(), konane_arena::SprtError>(())
 //! ```
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod adjudication;
 mod clock;
 mod collect;

@@ -41,6 +41,9 @@
 //! [`FromStr`]: std::str::FromStr
 //! [`Display`]: std::fmt::Display
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod bitboard;
 mod board;
 mod fen;

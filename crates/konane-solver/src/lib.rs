@@ -63,6 +63,9 @@
 //! without a move are seen while ordering the moves and not entered. The count is
 //! the same on every board and, with one thread, the same on every run.
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod distance;
 mod movegen;
 mod root;
