@@ -76,7 +76,7 @@ fn parse_opening(text: &str, board: Board) -> Result<Position, String> {
         let mut position = Position::start(board);
         position
             .play_all(text.split([' ', ',']).filter(|m| !m.is_empty()))
-            .map_err(|(place, e)| format!("move {place}: {e}"))?;
+            .map_err(|e| e.to_string())?;
         position
     };
     if position.is_game_over() {

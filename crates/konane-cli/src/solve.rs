@@ -53,7 +53,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if let Some(moves) = &args.moves {
         position
             .play_all(moves.split_whitespace())
-            .map_err(|(place, error)| anyhow::anyhow!("move {place} of --moves: {error}"))?;
+            .map_err(|e| anyhow::anyhow!("move {} of --moves: {}", e.index, e.error))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

@@ -60,6 +60,6 @@ pub use board::{Board, BoardSizeError, Color, Square, SquareError, MAX_SIDE};
 pub use fen::FenError;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveError};
-pub use position::{Phase, Position, PositionError};
+pub use position::{Phase, PlayError, Position, PositionError};
 pub use symmetry::Symmetry;
 pub use text::clip;
