@@ -13,7 +13,7 @@ use konane_search::players::BuiltinKind;
 use konane_search::SearchLimits;
 
 use crate::config;
-use crate::match_report::{print_outcome, ProgressLine};
+use crate::match_report::{print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
 use crate::protocol::options::EngineOptions;
 
@@ -229,6 +229,9 @@ pub fn run(args: &SelfplayArgs, options: EngineOptions) -> Result<()> {
     let outcome = run_selfplay(&config, &mut |tally| progress.show(tally))?;
     drop(progress);
     print_outcome(&outcome);
+    if let Some(note) = shard_note(&config.series.schedule) {
+        println!("{note}");
+    }
     Ok(())
 }
 

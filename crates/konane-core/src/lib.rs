@@ -1,5 +1,6 @@
 //! Konane rules: board geometry, bitboard positions, move generation, notation, FEN,
-//! Zobrist hashing, board symmetries and perft. No I/O, no search.
+//! Zobrist hashing, board symmetries and perft (and the `K/N` shards that split numbered
+//! work across machines). No I/O, no search.
 
 pub mod bitboard;
 pub mod board;
@@ -8,6 +9,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod shard;
 pub mod symmetry;
 pub mod zobrist;
 
@@ -17,4 +19,5 @@ pub use fen::FenError;
 pub use movegen::MoveList;
 pub use moves::{clip, Move, MoveError};
 pub use position::{Phase, Position, PositionError};
+pub use shard::{Shard, ShardError};
 pub use symmetry::Symmetry;
