@@ -151,11 +151,15 @@ fn an_incomplete_merge_lists_the_needed_units_cheapest_proof_first() {
         .lines()
         .skip_while(|l| !l.starts_with("Still needed: "))
         .collect();
-    assert!(listed[0].contains("cheapest proof first"), "{merged}");
+    assert_eq!(listed[0], "Still needed: 6 units", "{merged}");
+    assert!(listed[1].starts_with("Proof numbers: "), "{merged}");
+    assert!(listed[2].starts_with("Cheapest proof: if "), "{merged}");
     // Each needed unit once, as its units file line, none of them solved already.
     let file = std::fs::read_to_string(&units).unwrap();
     let solved = std::fs::read_to_string(&results).unwrap();
-    for line in &listed[1..] {
+    let lines: Vec<&&str> = listed[3..].iter().filter(|l| **l != "Others:").collect();
+    assert_eq!(lines.len(), 6);
+    for line in lines {
         assert!(file.contains(&format!("{line}\n")), "{line}");
         let id = line.split_whitespace().next().unwrap();
         assert!(
@@ -163,6 +167,102 @@ fn an_incomplete_merge_lists_the_needed_units_cheapest_proof_first() {
             "{id}"
         );
     }
+}
+
+#[test]
+fn rounds_of_cheapest_proofs_decide_with_fewer_units() {
+    let dir = folder("rounds");
+    let units = dir.join("units.txt");
+    run_ok(&[
+        "solve",
+        "--size",
+        "6x4",
+        "--split",
+        "5",
+        "--units",
+        text(&units),
+    ]);
+    let count: usize = std::fs::read_to_string(&units)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("units "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let results = [dir.join("results-1.txt"), dir.join("results-2.txt")];
+    let round = dir.join("round.txt");
+    let mut merged = run_ok(&["solve", "--units", text(&units), "--merge"]);
+    assert!(
+        merged.contains(&format!("Still needed: {count} units")),
+        "{merged}"
+    );
+    let mut rounds = 0;
+    while merged.contains("Winner not proven yet") {
+        rounds += 1;
+        assert!(rounds <= count, "no progress:\n{merged}");
+        // The cheapest proof's units, shared by two shards.
+        let proof: String = merged
+            .lines()
+            .skip_while(|l| !l.starts_with("Cheapest proof"))
+            .take_while(|l| *l != "Others:")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(&round, proof).unwrap();
+        for (k, out) in results.iter().enumerate() {
+            let shard = format!("{}/2", k + 1);
+            run_ok(&[
+                "solve",
+                "--units",
+                text(&units),
+                "--shard",
+                &shard,
+                "--results",
+                text(out),
+                "--only",
+                text(&round),
+            ]);
+        }
+        merged = run_ok(&[
+            "solve",
+            "--units",
+            text(&units),
+            "--merge",
+            text(&results[0]),
+            text(&results[1]),
+        ]);
+    }
+    let plain = run_ok(&["solve", "--size", "6x4", "--threads", "1"]);
+    assert_eq!(
+        verdict(&merged).first(),
+        verdict(&plain).first(),
+        "{merged}"
+    );
+    let solved: usize = merged
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("Units: "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        solved < count,
+        "{solved} of {count} units solved:\n{merged}"
+    );
+    // A unit the units file does not have.
+    std::fs::write(&round, format!("{} x\n", count + 1)).unwrap();
+    let error = fails(&[
+        "solve",
+        "--units",
+        text(&units),
+        "--shard",
+        "1/2",
+        "--results",
+        text(&results[0]),
+        "--only",
+        text(&round),
+    ]);
+    assert!(error.contains("is not in"), "{error}");
 }
 
 /// Waits until `path` holds `needle` (a shard has taken its lock and written).

@@ -29,6 +29,13 @@ On many machines: cut the solve into units, solve each shard of them anywhere, m
   konane solve --units units.txt --shard 3/8 --results results-3.txt
   konane solve --units units.txt --merge results-*.txt
 
+Solving only the units of the cheapest proof, round after round, costs far fewer
+nodes than solving them all: merge, solve the units it lists as the cheapest proof,
+and again until the winner is proven.
+  konane solve --units units.txt --merge results-*.txt > merged.txt
+  sed -n '/^Cheapest proof/,/^Others/p' merged.txt > round.txt
+  konane solve --units units.txt --shard 3/8 --results results-3.txt --only round.txt
+
 A shard's results file is resumable: run the same command again after Ctrl-C or a
 killed job, and it skips the units already solved. With --shard or --merge, --size,
 --fen, --moves and --split check that the units file is the one meant.")]
@@ -70,10 +77,15 @@ pub struct SolveArgs {
     /// The shard's results file: created, or resumed (units already there are skipped).
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub results: Option<PathBuf>,
+    /// Solve only the units listed in this file, in its order: lines that start with a
+    /// unit's id (the "Still needed" lines of --merge's output; other lines are skipped).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub only: Option<PathBuf>,
     /// Back these results files up to the root of the units file: the verdict, the
-    /// winning first moves, and the units still needed, cheapest proof first.
-    #[arg(long, value_name = "RESULTS", num_args = 1.., requires = "units")]
-    pub merge: Vec<PathBuf>,
+    /// winning first moves, and the units still needed, cheapest proof first (with no
+    /// file: the units to start with).
+    #[arg(long, value_name = "RESULTS", num_args = 0.., requires = "units")]
+    pub merge: Option<Vec<PathBuf>>,
 }
 
 impl SolveArgs {

@@ -2,7 +2,8 @@
 //! the units file, `--shard K/N --results OUT` solves one shard of it (resumable), and
 //! `--merge OUT…` backs the results up to the root.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -27,8 +28,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if let Some(shard) = args.shard {
         let results = args.results.as_deref().expect("clap requires --results");
         run_shard(args, &read_units(args, path)?, shard, results)
-    } else if !args.merge.is_empty() {
-        run_merge(args, &read_units(args, path)?)
+    } else if let Some(results) = &args.merge {
+        run_merge(args, &read_units(args, path)?, results)
     } else if let Some(depth) = args.split {
         run_split(args, depth, path)
     } else {
@@ -110,11 +111,22 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
         .iter()
         .filter(|unit| shard.deals(unit.id - 1))
         .collect();
-    let todo: Vec<Unit> = mine
+    let mut todo: Vec<Unit> = mine
         .iter()
         .filter(|unit| !resumed.done.iter().any(|r| r.id == unit.id))
         .map(|&unit| unit.clone())
         .collect();
+    if let Some(list) = &args.only {
+        let rank = listed_units(list, file)?;
+        todo.retain(|unit| rank.contains_key(&unit.id));
+        todo.sort_by_key(|unit| rank[&unit.id]);
+        println!(
+            "{} lists {} units, {} of them in this shard and not yet solved",
+            list.display(),
+            rank.len(),
+            todo.len()
+        );
+    }
     let pool = args.pool()?;
     let solver = Solver::new(file.board(), args.solver_options(file.board()));
     let stop = solver.stop_flag();
@@ -183,16 +195,46 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
     Ok(())
 }
 
+/// The units listed in `path` (lines starting with a unit's id; others skipped), each
+/// with its place in the list (the first, if listed twice).
+fn listed_units(path: &Path, file: &UnitsFile) -> Result<HashMap<u64, usize>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut rank = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(Ok(id)) = line.split_whitespace().next().map(str::parse::<u64>) else {
+            continue;
+        };
+        if id == 0 || id > file.units.len() as u64 {
+            bail!(
+                "{} line {}: unit {id} is not in {} (units 1 to {})",
+                path.display(),
+                i + 1,
+                file.path.display(),
+                file.units.len()
+            );
+        }
+        let next = rank.len();
+        rank.entry(id).or_insert(next);
+    }
+    Ok(rank)
+}
+
 /// `--merge OUT…`: backs the results up to the root.
-fn run_merge(args: &SolveArgs, file: &UnitsFile) -> Result<()> {
+fn run_merge(args: &SolveArgs, file: &UnitsFile, paths: &[PathBuf]) -> Result<()> {
     let split = file.split()?;
     let mut results = Results::default();
-    for path in &args.merge {
+    for path in paths {
         results.add_file(path, file)?;
     }
     let backup = back_up(&split, &results);
     let nodes: u64 = results.by_unit.values().map(|(r, _)| r.nodes).sum();
-    let seconds: f64 = results.by_unit.values().map(|(r, _)| r.seconds).sum();
+    let seconds: f64 = results
+        .by_unit
+        .values()
+        .map(|(r, _)| r.seconds)
+        .sum::<f64>()
+        + 0.0;
     println!(
         "Units: {} of {} solved ({nodes} nodes, {seconds:.3} s of solving), split {} at {} plies",
         results.by_unit.len(),
@@ -239,19 +281,27 @@ fn verdict(backup: &Backup, all: bool) -> String {
     out
 }
 
-/// The units still needed, cheapest proof first, one line each as in the units file.
+/// The units still needed, one line each as in the units file: those of the cheapest
+/// proof, then the others.
 fn needed(backup: &Backup, units: &[Unit]) -> String {
-    let mut out = format!("Still needed: {} units", backup.needed.len());
+    let mut out = format!("Still needed: {} units\n", backup.needed.len());
+    if let [Some(black), Some(white)] = backup.proof_numbers {
+        out.push_str(&format!(
+            "Proof numbers: a proof that Black wins needs at least {black} of them, that White wins {white}\n"
+        ));
+    }
+    let line = |id: &u64| format!("{}\n", unit_line(&units[*id as usize - 1]));
+    let cheapest = backup.cheapest.map_or(0, |proof| proof.units);
     if let Some(proof) = backup.cheapest {
         out.push_str(&format!(
-            ", cheapest proof first (if {} wins each of the first {}, {} wins)",
+            "Cheapest proof: if {} wins each of these {} units, {} wins\n",
             proof.winner, proof.units, proof.winner
         ));
     }
-    out.push_str(":\n");
-    for id in &backup.needed {
-        out.push_str(&unit_line(&units[*id as usize - 1]));
-        out.push('\n');
+    out.extend(backup.needed[..cheapest].iter().map(line));
+    if cheapest < backup.needed.len() {
+        out.push_str("Others:\n");
+        out.extend(backup.needed[cheapest..].iter().map(line));
     }
     out
 }
@@ -262,22 +312,29 @@ mod tests {
     use konane_core::{Board, Position};
 
     #[test]
-    fn needed_lines_are_unit_lines() {
+    fn needed_lines_are_unit_lines_cheapest_proof_first() {
         let split = Split::new(Position::start(Board::new(5, 4).unwrap()), 2);
         let backup = back_up(&split, &Results::default());
         let text = needed(&backup, split.units());
-        let mut lines = text.lines();
-        let head = lines.next().unwrap();
-        assert!(
-            head.starts_with(&format!(
-                "Still needed: {} units, cheapest proof first (if ",
-                split.units().len()
-            )),
-            "{head}"
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            format!("Still needed: {} units", split.units().len())
         );
-        for (line, id) in lines.zip(&backup.needed) {
-            let unit = &split.units()[*id as usize - 1];
-            assert_eq!(line, unit_line(unit));
+        let proof = backup.cheapest.unwrap();
+        assert!(lines[1].starts_with("Proof numbers: a proof that Black wins needs at least "));
+        assert!(lines[2].starts_with("Cheapest proof: if "), "{text}");
+        let listed: Vec<&str> = lines[3..]
+            .iter()
+            .copied()
+            .filter(|l| *l != "Others:")
+            .collect();
+        assert_eq!(listed.len(), backup.needed.len());
+        for (line, id) in listed.iter().zip(&backup.needed) {
+            assert_eq!(*line, unit_line(&split.units()[*id as usize - 1]));
+        }
+        if proof.units < backup.needed.len() {
+            assert_eq!(lines[3 + proof.units], "Others:");
         }
     }
 }

@@ -31,6 +31,11 @@ pub struct Backup {
     /// The cheapest proof: the first `units` of `needed`, should `winner` win each of
     /// them, prove that `winner` wins the root (`None` once the root is decided).
     pub cheapest: Option<Proof>,
+    /// By player (Black, White): the proof number of that player's win, the fewest
+    /// unsolved units whose results could prove it, counted as proof-number search
+    /// counts them (a unit below two undecided positions counts twice); `None` once
+    /// the root is decided.
+    pub proof_numbers: [Option<u64>; 2],
 }
 
 /// A set of units that proves the root's winner if that player wins each of them.
@@ -201,12 +206,18 @@ pub fn back_up(split: &Split, results: &Results) -> Backup {
             }
         }
     }
+    let mut proof_numbers = [None; 2];
+    if winner.is_none() {
+        proof_numbers[side.index()] = Some(values.proof[0]);
+        proof_numbers[(!side).index()] = Some(values.disproof[0]);
+    }
     Backup {
         side,
         winner,
         root_moves,
         needed,
         cheapest,
+        proof_numbers,
     }
 }
 
@@ -275,6 +286,15 @@ mod tests {
             // The cheapest proof is a proof: its units, each won by its player, decide.
             let proof = none.cheapest.unwrap();
             assert!(proof.units >= 1 && proof.units <= all as usize);
+            // The cheapest proof is the one with the smaller proof number, which counts
+            // its units (each once: the split has no unit under two parents here, or
+            // more).
+            let numbers = none.proof_numbers.map(Option::unwrap);
+            assert_eq!(
+                numbers[proof.winner.index()],
+                *numbers.iter().min().unwrap()
+            );
+            assert!(numbers[proof.winner.index()] >= proof.units as u64);
             let mut results = Results::default();
             for &id in &none.needed[..proof.units] {
                 let result = UnitResult {
