@@ -9,8 +9,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use konane_core::{Color, Position};
-use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer, EnginePlayer};
-use konane_search::{SearchLimits, SearchOptions};
+use konane_engine::{EnginePlayer, Options, SearchLimits};
+use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
 
 use crate::collect::{Collector, MatchOutcome, Progress};
 use crate::error::ArenaError;
@@ -25,7 +25,7 @@ pub enum Contestant {
     /// The engine with `options`, searching each move within `limits`; one per worker,
     /// kept from game to game (its table cleared between games).
     Engine {
-        options: SearchOptions,
+        options: Box<Options>,
         limits: SearchLimits,
     },
     /// A built-in player, made afresh for each pair from a seed so that results do not
@@ -158,7 +158,7 @@ pub fn run_selfplay(
             engines: std::array::from_fn(|seat| match &config.players[seat].contestant {
                 Contestant::Engine { options, limits } => Some(EnginePlayer::new(
                     &names[seat],
-                    options.clone(),
+                    Options::clone(options),
                     limits.clone(),
                 )),
                 Contestant::Builtin(_) => None,

@@ -10,6 +10,7 @@ use clap::{Args, Subcommand};
 use konane_arena::{
     merge, run_match, EngineSpec, MatchConfig, Records, ShardRecords, Sprt, TimeControl,
 };
+use konane_core::Board;
 
 use crate::match_report::{merged, print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
@@ -162,8 +163,8 @@ fn run_merge(args: &MergeArgs) -> Result<()> {
     Ok(())
 }
 
-/// Runs `konane match`.
-pub fn run(args: &MatchArgs) -> Result<()> {
+/// Runs `konane match`; openings are on `board` unless `--size` says otherwise.
+pub fn run(args: &MatchArgs, board: Board) -> Result<()> {
     if let Some(MatchCommand::Merge(merge_args)) = &args.command {
         return run_merge(merge_args);
     }
@@ -185,7 +186,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let config = MatchConfig {
         engines,
         time: shared_time(args)?,
-        series: args.series.series(Some(record.clone()))?,
+        series: args.series.series(board, Some(record.clone()))?,
         time_margin: Duration::from_millis(args.time_margin),
         stall: Duration::from_secs_f64(args.stall_timeout),
         log: args.log.clone(),

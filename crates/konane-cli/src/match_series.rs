@@ -21,9 +21,10 @@ pub struct SeriesArgs {
     /// Openings file: a FEN or a move list from the start position per line.
     #[arg(long)]
     pub openings: Option<PathBuf>,
-    /// Board size of generated openings and move-list openings, as WxH.
-    #[arg(long, default_value = "8x8")]
-    pub size: Board,
+    /// Board size of generated openings and move-list openings, as WxH (default:
+    /// engine.toml's, else 8x8).
+    #[arg(long)]
+    pub size: Option<Board>,
     /// Seed of the generated openings (both removals and --random-jumps random jumps)
     /// and, in self-play, of the built-in players' choices.
     #[arg(long, default_value_t = 1)]
@@ -43,10 +44,11 @@ pub struct SeriesArgs {
 }
 
 impl SeriesArgs {
-    /// The series these options ask for, writing its records to `record`.
-    pub fn series(&self, record: Option<PathBuf>) -> Result<Series> {
+    /// The series these options ask for, on `default_board` unless `--size` says
+    /// otherwise, writing its records to `record`.
+    pub fn series(&self, default_board: Board, record: Option<PathBuf>) -> Result<Series> {
         Ok(Series {
-            openings: self.openings()?,
+            openings: self.openings(default_board)?,
             schedule: self.schedule()?,
             concurrency: self.concurrency()?,
             sprt: self.sprt,
@@ -88,13 +90,15 @@ impl SeriesArgs {
         Ok(self.concurrency)
     }
 
-    /// The openings: the file's, or generated from the seed.
-    fn openings(&self) -> Result<OpeningSource> {
+    /// The openings: the file's, or generated from the seed; on `--size`, else on
+    /// `default_board` (the engine options').
+    fn openings(&self, default_board: Board) -> Result<OpeningSource> {
+        let board = self.size.unwrap_or(default_board);
         Ok(match &self.openings {
-            Some(path) => OpeningSource::from_file(path, self.size)
+            Some(path) => OpeningSource::from_file(path, board)
                 .with_context(|| format!("bad --openings {}", path.display()))?,
             None => OpeningSource::Random {
-                board: self.size,
+                board,
                 jumps: self.random_jumps,
                 seed: self.seed,
             },

@@ -9,13 +9,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 use konane_arena::{run_selfplay, split_words, Contestant, SelfPlayConfig, SelfPlayer};
-use konane_search::players::BuiltinKind;
-use konane_search::SearchLimits;
+use konane_engine::{config, Options, Player, PlayerError, SearchLimits};
 
-use crate::config;
 use crate::match_report::{print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
-use crate::protocol::options::EngineOptions;
 
 /// Arguments of `konane selfplay`.
 #[derive(Args, Debug)]
@@ -55,19 +52,11 @@ pub struct SelfplayArgs {
     pub positions: Option<PathBuf>,
 }
 
-/// What plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    /// The engine's search within the given limits.
-    Engine,
-    Builtin(BuiltinKind),
-}
-
 /// A seat of a self-play series as given on the command line:
 /// `KIND [name=NAME] [config=FILE] [option.NAME=VALUE …]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerSpec {
-    pub kind: PlayerKind,
+    pub kind: Player,
     /// The name in tables and records (default: the kind's).
     pub name: Option<String>,
     /// The engine's defaults file, instead of the command's.
@@ -90,23 +79,6 @@ impl fmt::Display for PlayerSpecError {
 
 impl std::error::Error for PlayerSpecError {}
 
-impl FromStr for PlayerKind {
-    type Err = PlayerSpecError;
-
-    fn from_str(text: &str) -> Result<PlayerKind, PlayerSpecError> {
-        if text.eq_ignore_ascii_case("engine") {
-            Ok(PlayerKind::Engine)
-        } else {
-            text.parse().map(PlayerKind::Builtin).map_err(|e| {
-                PlayerSpecError(
-                    e.to_string()
-                        .replace("expected random", "expected engine, random"),
-                )
-            })
-        }
-    }
-}
-
 impl FromStr for PlayerSpec {
     type Err = PlayerSpecError;
 
@@ -116,13 +88,15 @@ impl FromStr for PlayerSpec {
             return Err(PlayerSpecError("the player is empty".to_string()));
         };
         let mut spec = PlayerSpec {
-            kind: kind.parse()?,
+            kind: kind.parse().map_err(|e: PlayerError| {
+                PlayerSpecError(format!("unknown player '{kind}': {e}"))
+            })?,
             name: None,
             config: None,
             options: Vec::new(),
             settings: String::new(),
         };
-        if let (PlayerKind::Builtin(kind), Some(word)) = (spec.kind, settings.first()) {
+        if let (Player::Builtin(kind), Some(word)) = (spec.kind, settings.first()) {
             return Err(PlayerSpecError(format!(
                 "'{word}': only the engine takes settings, not {kind}"
             )));
@@ -162,16 +136,13 @@ impl FromStr for PlayerSpec {
 impl PlayerSpec {
     /// The name of the player's kind.
     fn kind_name(&self) -> String {
-        match self.kind {
-            PlayerKind::Engine => "engine".to_string(),
-            PlayerKind::Builtin(kind) => kind.to_string(),
-        }
+        self.kind.to_string()
     }
 
     /// The player: a built-in one, or the engine with `base` options (or its own
     /// config file's) and its own options set on top, searching within `limits`.
-    fn contestant(&self, base: &EngineOptions, limits: &SearchLimits) -> Result<Contestant> {
-        let PlayerKind::Builtin(kind) = self.kind else {
+    fn contestant(&self, base: &Options, limits: &SearchLimits) -> Result<Contestant> {
+        let Player::Builtin(kind) = self.kind else {
             let mut options = match &self.config {
                 Some(path) => config::load(Some(path))?,
                 None => base.clone(),
@@ -182,7 +153,7 @@ impl PlayerSpec {
                     .with_context(|| format!("bad option.{name}={value}"))?;
             }
             return Ok(Contestant::Engine {
-                options: options.search_options(),
+                options: Box::new(options),
                 limits: limits.clone(),
             });
         };
@@ -192,7 +163,7 @@ impl PlayerSpec {
 
 /// Runs `konane selfplay`; the engine plays with `options` (engine.toml and defaults)
 /// unless a player names its own.
-pub fn run(args: &SelfplayArgs, options: EngineOptions) -> Result<()> {
+pub fn run(args: &SelfplayArgs, options: Options) -> Result<()> {
     let limits = if let Some(nodes) = args.nodes {
         SearchLimits {
             nodes: Some(nodes),
@@ -221,7 +192,7 @@ pub fn run(args: &SelfplayArgs, options: EngineOptions) -> Result<()> {
     let players = [first?, second?];
     let config = SelfPlayConfig {
         players,
-        series: args.series.series(args.record.clone())?,
+        series: args.series.series(options.board, args.record.clone())?,
         seed: args.series.seed,
         positions: args.positions.clone(),
     };
@@ -238,6 +209,7 @@ pub fn run(args: &SelfplayArgs, options: EngineOptions) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use konane_engine::BuiltinKind;
 
     #[test]
     fn player_specs_parse_kind_name_config_and_options() {
@@ -245,7 +217,7 @@ mod tests {
             "engine name=tuned config=my.toml 'option.Clear Hash=' option.Threads=2"
                 .parse()
                 .unwrap();
-        assert_eq!(spec.kind, PlayerKind::Engine);
+        assert_eq!(spec.kind, Player::Engine);
         assert_eq!(spec.name.as_deref(), Some("tuned"));
         assert_eq!(spec.config, Some(PathBuf::from("my.toml")));
         assert_eq!(
@@ -260,7 +232,7 @@ mod tests {
             "config=my.toml option.Clear Hash= option.Threads=2"
         );
         let builtin: PlayerSpec = "alphabeta4".parse().unwrap();
-        assert_eq!(builtin.kind, PlayerKind::Builtin(BuiltinKind::AlphaBeta(4)));
+        assert_eq!(builtin.kind, Player::Builtin(BuiltinKind::AlphaBeta(4)));
         assert_eq!(builtin.kind_name(), "alphabeta4");
         for (text, needle) in [
             ("", "empty"),
@@ -279,7 +251,7 @@ mod tests {
     #[test]
     fn engine_options_are_set_on_top_of_the_base_ones() {
         let limits = SearchLimits::depth(3);
-        let base = EngineOptions::default();
+        let base = Options::default();
         let spec: PlayerSpec = "engine option.EndgameSolver=false option.hash=32"
             .parse()
             .unwrap();
@@ -290,8 +262,9 @@ mod tests {
         else {
             panic!("the engine is an engine");
         };
-        assert!(base.endgame_solver && !options.endgame_solver);
-        assert_eq!((options.hash_mib, options.threads), (32, base.threads));
+        let (base_search, search) = (&base.search, &options.search);
+        assert!(base_search.endgame_solver && !search.endgame_solver);
+        assert_eq!((search.hash_mib, search.threads), (32, base_search.threads));
         assert_eq!(set, limits);
         let error = "engine option.Threads=0"
             .parse::<PlayerSpec>()

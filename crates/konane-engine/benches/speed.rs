@@ -2,13 +2,16 @@
 //! position after `d5 d4`, time to a fixed depth at 1 and 2 threads, and the same
 //! searches on the lock-free table and on the DashMap table.
 //!
-//! `cargo bench -p konane-search --bench speed -- [seconds] [depth]` (defaults 1 and 14).
+//! `cargo bench -p konane-engine --bench speed -- [seconds] [depth]` (defaults 1 and 14).
 
+use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 use konane_core::{Board, Position};
+use konane_engine::Engine;
 use konane_search::dashtable::DashTable;
 use konane_search::threads::search_with_table;
+use konane_search::timeman::TimeManager;
 use konane_search::tt::{Table, TranspositionTable};
 use konane_search::{SearchControl, SearchLimits, SearchOptions};
 
@@ -26,13 +29,20 @@ fn run<T: Table>(label: &str, table: &T, threads: usize, limits: &SearchLimits) 
         ..SearchOptions::default()
     };
     table.new_search();
+    let position = after_d5_d4();
     let started = Instant::now();
+    let time = TimeManager::new(
+        limits,
+        position.side_to_move(),
+        options.move_overhead_ms,
+        started,
+    );
     let result = search_with_table(
-        std::time::Instant::now(),
         table,
         &options,
-        &after_d5_d4(),
+        &position,
         limits,
+        time,
         &SearchControl::default(),
         &mut |_| {},
     );
@@ -57,7 +67,15 @@ fn main() {
     let depth: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(14);
     let timed = SearchLimits::movetime(Duration::from_secs_f64(seconds));
     let fixed = SearchLimits::depth(depth);
-    let bench = konane_search::bench::run(&mut |_| {});
+    let (sender, reports) = channel();
+    let mut engine = Engine::default();
+    engine
+        .bench(
+            |_| {},
+            move |report| sender.send(report).expect("main waits"),
+        )
+        .expect("a new engine is idle");
+    let bench = reports.recv().unwrap().expect("nothing stops the bench");
     println!(
         "bench (depth {}): {} nodes {} nps in {:.2} s",
         konane_search::bench::BENCH_DEPTH,

@@ -1,20 +1,17 @@
-//! The protocol's state machine: the position, the options and the searcher, changed by
-//! one parsed command at a time; every error is one `info string error:` line and
-//! leaves the state as it was.
+//! The protocol's session: each parsed command becomes an engine call, or waits behind
+//! a job that ends by itself, and what the engine reports is written as protocol lines;
+//! every error is one `info string error:` line and leaves the state as it was.
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
 
-use konane_core::perft::divide_parallel;
 use konane_core::{Color, FenError, Move, MoveError, Position};
-use konane_search::{Clock, SearchLimits, Searcher};
+use konane_engine::{Activity, Answer, Engine, OptionError, Options, SearchCallbacks};
 
-use super::command::{self, Base, Command, Dialect, GoSpec, ParseError, PositionSpec, Query};
-use super::options::{Effect, EngineOptions, OptionError};
-use super::output::{eval_text, moves_text, Output};
-use super::search_job::SearchJob;
+use super::command::{self, Base, Command, Dialect, Go, ParseError, PositionSpec, Query};
+use super::output::{bestmove_line, eval_text, moves_text, perft_text, Output};
+use super::progress::Reporter;
 use crate::board_view;
 
 /// Whether the command loop goes on.
@@ -36,7 +33,7 @@ pub enum CommandError {
         index: usize,
         error: MoveError,
     },
-    /// A command that needs the searcher while a search runs.
+    /// A command that needs the engine while a search that only `stop` ends runs.
     Busy(&'static str),
     /// A line longer than the input reader keeps.
     LineTooLong(usize),
@@ -83,15 +80,16 @@ info string      [infinite] [ponder] [searchmoves M...]
 info string   stop | ponderhit | quit
 info string   query gameover|p1turn|result   UGI queries: response ...
 info string   d                              board, FEN, phase, legal moves
-info string   perft D                        leaf counts per move
+info string   perft D                        leaf counts per move ('stop' ends it)
 info string   eval                           static evaluation with its terms
 info string   bench                          fixed search; total nodes and speed
 info string Moves: d5 (removal), d3d5 or d3-d5 (jump), any case.";
 
-/// Called by the search thread once it has written its `bestmove`.
-pub type SearchDone = Arc<dyn Fn() + Send + Sync>;
+/// Called on the job's thread once a job has given its answer (the loop then calls
+/// [`Session::job_done`]).
+pub type JobDone = Arc<dyn Fn() + Send + Sync>;
 
-/// Whether `command` needs the searcher (or the machine) to itself.
+/// Whether `command` needs the engine without a running job.
 fn needs_idle_engine(command: &Command) -> bool {
     matches!(
         command,
@@ -99,45 +97,32 @@ fn needs_idle_engine(command: &Command) -> bool {
     )
 }
 
-/// The engine behind the protocol.
+/// The protocol over one engine.
 ///
-/// Commands that need the searcher while a search that ends by itself runs (`go depth
-/// 5` then `perft 3`) wait in order, with every later command, until it has answered;
-/// `isready` is answered at once, and `stop` stops the running search at once and also
-/// takes its place in the queue (so that it stops the search it was typed after);
-/// `quit` and the end of input come after the waiting commands. During a search that
-/// only `stop` ends, `go` is ignored (as the spec says) and the other commands that
-/// need the searcher are refused.
-pub struct Engine {
+/// Commands that need the engine while a job that ends by itself runs (`go depth 5` or
+/// `perft 9`, then `perft 3`) wait in order, with every later command, until it has
+/// answered; `isready` is answered at once, and `stop` stops the running job at once and
+/// also takes its place in the queue (so that it stops the job it was typed after);
+/// `quit` and the end of input come after the waiting commands, and stop the running
+/// job. During a search that only `stop` ends, `go` is ignored (as the spec says) and
+/// the other commands that need the engine are refused.
+pub struct Session {
     out: Output,
-    options: EngineOptions,
-    position: Position,
-    /// `None` while a search holds it.
-    searcher: Option<Searcher>,
-    job: Option<SearchJob>,
-    /// Options changed since the searcher last got them.
-    options_pending: bool,
-    /// A new game (or `Clear Hash`) asked for since the last search.
-    new_game_pending: bool,
-    /// Commands waiting for the running search to answer.
+    engine: Engine,
+    /// Commands waiting for the running job to answer.
     waiting: VecDeque<Command>,
-    on_search_done: SearchDone,
+    on_job_done: JobDone,
 }
 
-impl Engine {
-    /// An engine with `options`, writing to `out`; `on_search_done` is called from the
-    /// search thread after each `bestmove` (the loop then calls [`Engine::search_done`]).
-    pub fn new(options: EngineOptions, out: Output, on_search_done: SearchDone) -> Engine {
-        Engine {
+impl Session {
+    /// A session over an engine with `options`, writing to `out`; `on_job_done` is
+    /// called on the job's thread after each answer.
+    pub fn new(options: Options, out: Output, on_job_done: JobDone) -> Session {
+        Session {
             out,
-            position: Position::start(options.board),
-            searcher: Some(Searcher::new(options.search_options())),
-            options,
-            job: None,
-            options_pending: false,
-            new_game_pending: false,
+            engine: Engine::new(options),
             waiting: VecDeque::new(),
-            on_search_done,
+            on_job_done,
         }
     }
 
@@ -158,23 +143,18 @@ impl Engine {
         self.submit(Command::Quit)
     }
 
-    /// Runs `command` now, or queues it behind a search that ends by itself.
+    /// Runs `command` now, or queues it behind a job that ends by itself.
     fn submit(&mut self, command: Command) -> Flow {
-        self.collect_answered_search();
+        let activity = self.engine.activity();
         let queued = !self.waiting.is_empty();
         let must_wait = match command {
             Command::IsReady => false,
             Command::Stop if queued => {
-                if let Some(job) = &self.job {
-                    job.stop();
-                }
+                self.engine.stop();
                 true
             }
             _ if queued => true,
-            _ => {
-                needs_idle_engine(&command)
-                    && self.job.as_ref().is_some_and(SearchJob::ends_by_itself)
-            }
+            _ => needs_idle_engine(&command) && activity == Activity::Finishing,
         };
         if must_wait {
             self.waiting.push_back(command);
@@ -187,9 +167,8 @@ impl Engine {
         flow
     }
 
-    /// A search has answered: takes the searcher back and runs the waiting commands.
-    pub fn search_done(&mut self) -> Flow {
-        self.collect_answered_search();
+    /// A job has answered: runs the waiting commands.
+    pub fn job_done(&mut self) -> Flow {
         self.run_waiting()
     }
 
@@ -199,9 +178,14 @@ impl Engine {
         Flow::Continue
     }
 
-    /// Runs waiting commands until one has to wait for a new search again.
+    /// Runs waiting commands until one has to wait for a job that ends by itself; a
+    /// waiting `stop` ends that job instead of waiting for it.
     fn run_waiting(&mut self) -> Flow {
-        while self.job.is_none() || !self.job.as_ref().is_some_and(SearchJob::ends_by_itself) {
+        loop {
+            let stop_next = matches!(self.waiting.front(), Some(Command::Stop));
+            if self.engine.activity() == Activity::Finishing && !stop_next {
+                break;
+            }
             let Some(command) = self.waiting.pop_front() else {
                 break;
             };
@@ -220,47 +204,28 @@ impl Engine {
         })
     }
 
-    /// Stops a running search (which prints its `bestmove`) and waits for it.
+    /// Stops the running job (a search still prints its `bestmove`) and waits for it.
     pub fn shutdown(&mut self) {
-        if let Some(job) = &self.job {
-            job.stop();
-        }
-        self.join_search();
-    }
-
-    /// Takes the searcher back from a search that has printed its `bestmove`.
-    fn collect_answered_search(&mut self) {
-        if self.job.as_ref().is_some_and(SearchJob::has_answered) {
-            self.join_search();
-        }
-    }
-
-    fn join_search(&mut self) {
-        if let Some(job) = self.job.take() {
-            let searcher = job
-                .join()
-                .unwrap_or_else(|| Searcher::new(self.options.search_options()));
-            self.searcher = Some(searcher);
-        }
+        self.engine.stop();
+        self.engine.wait();
     }
 
     fn execute(&mut self, command: Command) -> Result<Flow, CommandError> {
         match command {
             Command::Hello(dialect) => self.hello(dialect),
             Command::IsReady => self.out.line("readyok"),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::NewGame => {
-                self.new_game_pending = true;
-                self.position = Position::start(self.options.board);
+            Command::SetOption { name, value } => self
+                .engine
+                .set_option(&name, value.as_deref())
+                .map_err(CommandError::Option)?,
+            Command::NewGame => self.engine.new_game(),
+            Command::Position(spec) => {
+                let position = self.build_position(&spec)?;
+                self.engine.set_position(position);
             }
-            Command::Position(spec) => self.position = self.build_position(&spec)?,
-            Command::Go(spec) => self.go(&spec)?,
+            Command::Go(go) => self.go(go)?,
             Command::Stop => self.shutdown(),
-            Command::PonderHit => {
-                if let Some(job) = &self.job {
-                    job.ponderhit();
-                }
-            }
+            Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return Ok(Flow::Quit),
             Command::Query(query) => self.query(query),
             Command::Display => self.display(),
@@ -276,7 +241,7 @@ impl Engine {
         self.out
             .line(&format!("id name Konane {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author The Konane engine team");
-        for line in self.options.handshake_lines() {
+        for line in self.engine.options().handshake_lines() {
             self.out.line(&line);
         }
         self.out.line(match dialect {
@@ -285,24 +250,10 @@ impl Engine {
         });
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), CommandError> {
-        match self
-            .options
-            .set(name, value)
-            .map_err(CommandError::Option)?
-        {
-            Effect::Search => self.options_pending = true,
-            Effect::Board => self.position = Position::start(self.options.board),
-            Effect::ClearHash => self.new_game_pending = true,
-            Effect::None => {}
-        }
-        Ok(())
-    }
-
     /// The position a `position` command describes, or why there is none.
     fn build_position(&self, spec: &PositionSpec) -> Result<Position, CommandError> {
         let mut position = match &spec.base {
-            Base::StartPos => Position::start(self.options.board),
+            Base::StartPos => Position::start(self.engine.options().board),
             Base::Fen(fen) => Position::from_fen(fen).map_err(CommandError::Fen)?,
         };
         position
@@ -315,14 +266,27 @@ impl Engine {
         Ok(position)
     }
 
-    /// The search limits of `go`, with its `searchmoves` checked against the position.
-    fn limits(&self, spec: &GoSpec) -> Result<SearchLimits, CommandError> {
-        let search_moves = spec
+    /// Refuses `command` while a job runs (one that only `stop` ends: the others made
+    /// it wait).
+    fn idle_engine(&mut self, command: &'static str) -> Result<(), CommandError> {
+        match self.engine.activity() {
+            Activity::Idle => Ok(()),
+            _ => Err(CommandError::Busy(command)),
+        }
+    }
+
+    fn go(&mut self, go: Go) -> Result<(), CommandError> {
+        if self.engine.activity() != Activity::Idle {
+            return Ok(()); // The spec: `go` while a search runs is ignored.
+        }
+        let position = *self.engine.position();
+        let mut limits = go.limits;
+        limits.search_moves = go
             .searchmoves
             .iter()
             .enumerate()
             .map(|(i, text)| {
-                self.position
+                position
                     .parse_move(text)
                     .map_err(|error| CommandError::Move {
                         list: "searchmoves",
@@ -331,68 +295,41 @@ impl Engine {
                     })
             })
             .collect::<Result<Vec<Move>, _>>()?;
-        let clock = |side: usize| {
-            spec.time[side].map(|time_ms| Clock {
-                time_ms,
-                increment_ms: spec.increment[side].unwrap_or(0),
-            })
-        };
-        Ok(SearchLimits {
-            depth: spec.depth,
-            nodes: spec.nodes,
-            movetime: spec.movetime.map(Duration::from_millis),
-            clocks: [clock(Color::Black.index()), clock(Color::White.index())],
-            moves_to_go: spec.movestogo,
-            infinite: spec.infinite,
-            ponder: spec.ponder,
-            mate: spec.mate,
-            search_moves,
-        })
+        let callbacks = self.search_callbacks();
+        self.engine
+            .go(limits, callbacks)
+            .map_err(|_| CommandError::Busy("go"))
     }
 
-    /// The searcher, brought up to date with the options, unless a search holds it.
-    fn idle_searcher(&mut self, command: &'static str) -> Result<Searcher, CommandError> {
-        if self.job.is_some() {
-            return Err(CommandError::Busy(command));
-        }
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.options.search_options()));
-        if self.options_pending {
-            searcher.set_options(self.options.search_options());
-            self.options_pending = false;
-        }
-        if self.new_game_pending {
-            searcher.new_game();
-            self.new_game_pending = false;
-        }
-        Ok(searcher)
-    }
-
-    fn go(&mut self, spec: &GoSpec) -> Result<(), CommandError> {
-        if self.job.is_some() {
-            return Ok(()); // The spec: `go` while a search runs is ignored.
-        }
-        let limits = self.limits(spec)?;
-        let searcher = self.idle_searcher("go")?;
-        self.job = Some(SearchJob::start(
-            searcher,
-            self.options.player,
-            self.position,
-            limits,
-            self.options.ponder,
-            self.out.clone(),
-            self.on_search_done.clone(),
-        ));
-        Ok(())
+    /// Progress thinned to a few lines a second, then exactly one `bestmove` line; the
+    /// `ponder` part only with the Ponder option.
+    fn search_callbacks(&self) -> SearchCallbacks {
+        let reporter = Arc::new(Mutex::new(Reporter::new(self.out.clone())));
+        let (on_info, on_searched) = (reporter.clone(), reporter.clone());
+        let (out, done) = (self.out.clone(), self.on_job_done.clone());
+        let show_ponder = self.engine.options().ponder;
+        SearchCallbacks::new(
+            move |info| locked(&on_info).report(info),
+            move |answer: &Answer| {
+                locked(&reporter).finish();
+                if answer.failed {
+                    out.error(&"the search failed; playing the first legal move");
+                }
+                let result = &answer.result;
+                let ponder = result.ponder_move.filter(|_| show_ponder);
+                out.line(&bestmove_line(result.best_move, ponder));
+                done();
+            },
+        )
+        .on_searched(move || locked(&on_searched).finish())
     }
 
     fn query(&self, query: Query) {
+        let position = self.engine.position();
         let answer = match query {
-            Query::GameOver => self.position.is_game_over().to_string(),
-            Query::P1Turn => (self.position.side_to_move() == Color::Black).to_string(),
-            Query::Result => match self.position.winner() {
+            Query::GameOver => position.is_game_over().to_string(),
+            Query::P1Turn => (position.side_to_move() == Color::Black).to_string(),
+            Query::Result => match position.winner() {
                 Some(Color::Black) => "p1win".to_string(),
                 Some(Color::White) => "p2win".to_string(),
                 None => "none".to_string(),
@@ -402,7 +339,7 @@ impl Engine {
     }
 
     fn display(&self) {
-        let position = &self.position;
+        let position = self.engine.position();
         let moves = position.legal_moves();
         self.out.line(&format!(
             "{}\n\nFen: {}\nSide to move: {}\nPhase: {}\nLegal moves ({}): {}",
@@ -416,36 +353,51 @@ impl Engine {
     }
 
     fn perft(&mut self, depth: u32) -> Result<(), CommandError> {
-        if self.job.is_some() {
-            return Err(CommandError::Busy("perft"));
-        }
-        let parts = divide_parallel(&self.position, depth);
-        let mut text = String::new();
-        for (mv, count) in &parts {
-            text.push_str(&format!("{mv}: {count}\n"));
-        }
-        let total: u64 = parts.iter().map(|(_, n)| n).sum();
-        text.push_str(&format!("\nNodes searched: {total}"));
-        self.out.line(&text);
-        Ok(())
+        self.idle_engine("perft")?;
+        let (out, done) = (self.out.clone(), self.on_job_done.clone());
+        self.engine
+            .perft(depth, None, move |parts| {
+                match parts {
+                    Some(parts) => out.line(&perft_text(&parts)),
+                    None => out.line(&format!("info string perft {depth} stopped")),
+                }
+                done();
+            })
+            .map_err(|_| CommandError::Busy("perft"))
     }
 
     fn eval(&mut self) -> Result<(), CommandError> {
-        let searcher = self.idle_searcher("eval")?;
-        let evaluation = searcher.evaluate(&self.position);
-        self.searcher = Some(searcher);
-        self.out
-            .line(&eval_text(&evaluation, self.position.side_to_move()));
+        self.idle_engine("eval")?;
+        let evaluation = self.engine.evaluate();
+        self.out.line(&eval_text(
+            &evaluation,
+            self.engine.position().side_to_move(),
+        ));
         Ok(())
     }
 
     fn bench(&mut self) -> Result<(), CommandError> {
-        if self.job.is_some() {
-            return Err(CommandError::Busy("bench"));
-        }
-        crate::bench::run(&mut |line| self.out.line(line));
-        Ok(())
+        self.idle_engine("bench")?;
+        let (line_out, out, done) = (self.out.clone(), self.out.clone(), self.on_job_done.clone());
+        self.engine
+            .bench(
+                move |line| line_out.line(&crate::bench::line_text(line)),
+                move |report| {
+                    match report {
+                        Some(report) => out.line(&crate::bench::total_text(&report)),
+                        None => out.line("info string bench stopped"),
+                    }
+                    done();
+                },
+            )
+            .map_err(|_| CommandError::Busy("bench"))
     }
+}
+
+/// The reporter behind `reporter`'s lock (a panicked holder does not matter: it only
+/// prints).
+fn locked(reporter: &Mutex<Reporter>) -> std::sync::MutexGuard<'_, Reporter> {
+    reporter.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]
@@ -454,11 +406,11 @@ mod tests {
     use crate::protocol::output::Captured;
     use proptest::prelude::*;
 
-    fn engine() -> (Engine, Captured) {
+    fn session() -> (Session, Captured) {
         let captured = Captured::default();
         let out = Output::to(Box::new(captured.clone()));
         (
-            Engine::new(EngineOptions::default(), out, Arc::new(|| {})),
+            Session::new(Options::default(), out, Arc::new(|| {})),
             captured,
         )
     }
@@ -529,24 +481,24 @@ mod tests {
                 1..20,
             )
         ) {
-            let (mut engine, captured) = engine();
+            let (mut session, captured) = session();
             for line in &lines {
-                engine.handle_line(line);
+                session.handle_line(line);
             }
             captured.take();
-            engine.handle_line("isready");
+            session.handle_line("isready");
             prop_assert!(captured.take().ends_with("readyok\n"));
-            engine.shutdown();
+            session.shutdown();
         }
     }
 
     #[test]
     fn a_failed_position_command_keeps_the_previous_position() {
-        let (mut engine, captured) = engine();
-        engine.handle_line("position startpos moves d5 d4");
-        let kept = engine.position;
-        engine.handle_line("position startpos moves d5 d4 b5d5 zz");
-        assert_eq!(engine.position, kept);
+        let (mut session, captured) = session();
+        session.handle_line("position startpos moves d5 d4");
+        let kept = *session.engine.position();
+        session.handle_line("position startpos moves d5 d4 b5d5 zz");
+        assert_eq!(*session.engine.position(), kept);
         let output = captured.take();
         assert_eq!(output.lines().count(), 1);
         assert!(
