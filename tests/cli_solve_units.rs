@@ -39,6 +39,40 @@ fn fails(args: &[&str]) -> String {
     error
 }
 
+/// Writes the units of `size` split at `depth` plies to `units`; the output.
+fn split(size: &str, depth: &str, units: &Path) -> String {
+    run_ok(&[
+        "solve",
+        "--size",
+        size,
+        "--split",
+        depth,
+        "--units",
+        text(units),
+    ])
+}
+
+/// The arguments of `konane solve` for shard `shard` of `units` into `results`, then
+/// `extra`.
+fn shard_args<'a>(
+    units: &'a Path,
+    shard: &'a str,
+    results: &'a Path,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "solve",
+        "--units",
+        text(units),
+        "--shard",
+        shard,
+        "--results",
+        text(results),
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
 /// The verdict and winning-moves lines of a solve or a merge.
 fn verdict(stdout: &str) -> Vec<String> {
     let mut lines: Vec<String> = stdout
@@ -60,15 +94,7 @@ fn verdict(stdout: &str) -> Vec<String> {
 fn split_solve(dir: &Path, size: &str, depth: u32, shards: u64) -> String {
     let units = dir.join(format!("units-{size}-{depth}.txt"));
     let depth_text = depth.to_string();
-    let out = run_ok(&[
-        "solve",
-        "--size",
-        size,
-        "--split",
-        &depth_text,
-        "--units",
-        text(&units),
-    ]);
+    let out = split(size, &depth_text, &units);
     assert!(
         out.contains(" units (symmetric positions once) in "),
         "{out}"
@@ -77,17 +103,7 @@ fn split_solve(dir: &Path, size: &str, depth: u32, shards: u64) -> String {
         .map(|k| {
             let path = dir.join(format!("results-{size}-{depth}-{k}.txt"));
             let shard = format!("{k}/{shards}");
-            let out = run_ok(&[
-                "solve",
-                "--units",
-                text(&units),
-                "--shard",
-                &shard,
-                "--results",
-                text(&path),
-                "--threads",
-                "2",
-            ]);
+            let out = run_ok(&shard_args(&units, &shard, &path, &["--threads", "2"]));
             assert!(out.contains(&format!("Shard {shard} complete")), "{out}");
             path
         })
@@ -121,25 +137,9 @@ fn merged_units_give_the_verdict_and_winning_moves_of_the_plain_solve() {
 fn an_incomplete_merge_lists_the_needed_units_cheapest_proof_first() {
     let dir = folder("needed");
     let units = dir.join("units.txt");
-    run_ok(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--split",
-        "4",
-        "--units",
-        text(&units),
-    ]);
+    split("5x5", "4", &units);
     let results = dir.join("results-1.txt");
-    run_ok(&[
-        "solve",
-        "--units",
-        text(&units),
-        "--shard",
-        "1/3",
-        "--results",
-        text(&results),
-    ]);
+    run_ok(&shard_args(&units, "1/3", &results, &[]));
     let merged = run_ok(&["solve", "--units", text(&units), "--merge", text(&results)]);
     assert!(merged.contains("Units: 3 of 9 solved"), "{merged}");
     assert!(merged.contains("Winner not proven yet"), "{merged}");
@@ -173,15 +173,7 @@ fn an_incomplete_merge_lists_the_needed_units_cheapest_proof_first() {
 fn rounds_of_cheapest_proofs_decide_with_fewer_units() {
     let dir = folder("rounds");
     let units = dir.join("units.txt");
-    run_ok(&[
-        "solve",
-        "--size",
-        "6x4",
-        "--split",
-        "5",
-        "--units",
-        text(&units),
-    ]);
+    split("6x4", "5", &units);
     let count: usize = std::fs::read_to_string(&units)
         .unwrap()
         .lines()
@@ -210,17 +202,7 @@ fn rounds_of_cheapest_proofs_decide_with_fewer_units() {
         std::fs::write(&round, proof).unwrap();
         for (k, out) in results.iter().enumerate() {
             let shard = format!("{}/2", k + 1);
-            run_ok(&[
-                "solve",
-                "--units",
-                text(&units),
-                "--shard",
-                &shard,
-                "--results",
-                text(out),
-                "--only",
-                text(&round),
-            ]);
+            run_ok(&shard_args(&units, &shard, out, &["--only", text(&round)]));
         }
         merged = run_ok(&[
             "solve",
@@ -251,17 +233,12 @@ fn rounds_of_cheapest_proofs_decide_with_fewer_units() {
     );
     // A unit the units file does not have.
     std::fs::write(&round, format!("{} x\n", count + 1)).unwrap();
-    let error = fails(&[
-        "solve",
-        "--units",
-        text(&units),
-        "--shard",
+    let error = fails(&shard_args(
+        &units,
         "1/2",
-        "--results",
-        text(&results[0]),
-        "--only",
-        text(&round),
-    ]);
+        &results[0],
+        &["--only", text(&round)],
+    ));
     assert!(error.contains("is not in"), "{error}");
 }
 
@@ -294,36 +271,18 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
     let dir = folder("resume");
     let units = dir.join("units.txt");
     // 6x6 cut at one ply: two units (a corner and a centre removal) of seconds each.
-    run_ok(&[
-        "solve",
-        "--size",
-        "6x6",
-        "--split",
-        "1",
-        "--units",
-        text(&units),
-    ]);
+    split("6x6", "1", &units);
     let results = dir.join("results.txt");
-    let shard_args = [
-        "solve",
-        "--units",
-        text(&units),
-        "--shard",
-        "1/1",
-        "--results",
-        text(&results),
-        "--threads",
-        "1",
-    ];
+    let args = shard_args(&units, "1/1", &results, &["--threads", "1"]);
     let first = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(shard_args)
+        .args(&args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     wait_for(&results, "konane-results 1");
     // A second shard process on the same results file is refused while the first runs.
-    let error = fails(&shard_args);
+    let error = fails(&args);
     assert!(
         error.contains("is being written by another process"),
         "{error}"
@@ -344,7 +303,7 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
     let kept = assert_whole_lines(&results);
     // Killed outright in the middle of a unit: whole lines only, nothing lost.
     let mut second = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(shard_args)
+        .args(&args)
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
@@ -353,10 +312,10 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
     second.wait().unwrap();
     assert!(assert_whole_lines(&results) >= kept);
     // Resumed to the end: each unit once.
-    let out = run_ok(&shard_args);
+    let out = run_ok(&args);
     assert!(out.contains("Shard 1/1 complete: 2 units"), "{out}");
     assert_eq!(assert_whole_lines(&results), 2);
-    let again = run_ok(&shard_args);
+    let again = run_ok(&args);
     assert!(again.contains("2 already in"), "{again}");
     assert!(again.contains("0 to solve"), "{again}");
     let merged = run_ok(&["solve", "--units", text(&units), "--merge", text(&results)]);
@@ -367,25 +326,9 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
 fn a_resumed_shard_solves_only_the_units_not_yet_written() {
     let dir = folder("partial");
     let units = dir.join("units.txt");
-    run_ok(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--split",
-        "4",
-        "--units",
-        text(&units),
-    ]);
+    split("5x5", "4", &units);
     let results = dir.join("results.txt");
-    let args = [
-        "solve",
-        "--units",
-        text(&units),
-        "--shard",
-        "1/1",
-        "--results",
-        text(&results),
-    ];
+    let args = shard_args(&units, "1/1", &results, &[]);
     run_ok(&args);
     let full = std::fs::read_to_string(&results).unwrap();
     // Keep the header and two results, and half of a third line (a write cut off).
@@ -414,15 +357,7 @@ fn a_resumed_shard_solves_only_the_units_not_yet_written() {
 fn bad_units_files_are_one_clear_error() {
     let dir = folder("bad-units");
     let units = dir.join("units.txt");
-    run_ok(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--split",
-        "4",
-        "--units",
-        text(&units),
-    ]);
+    split("5x5", "4", &units);
     let good = std::fs::read_to_string(&units).unwrap();
     let results = dir.join("results.txt");
     let write = |name: &str, content: &str| {
@@ -502,28 +437,13 @@ fn bad_units_files_are_one_clear_error() {
 fn bad_results_are_one_clear_error_and_lose_nothing() {
     let dir = folder("bad-results");
     let units = dir.join("units.txt");
-    run_ok(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--split",
-        "4",
-        "--units",
-        text(&units),
-    ]);
+    split("5x5", "4", &units);
     let results = dir.join("results-1.txt");
     let shard = |k: &str, path: &Path| -> Vec<String> {
-        [
-            "solve",
-            "--units",
-            text(&units),
-            "--shard",
-            k,
-            "--results",
-            text(path),
-        ]
-        .map(str::to_string)
-        .to_vec()
+        shard_args(&units, k, path, &[])
+            .into_iter()
+            .map(str::to_string)
+            .collect()
     };
     let fails_with = |args: Vec<String>| {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -545,15 +465,7 @@ fn bad_results_are_one_clear_error_and_lose_nothing() {
     assert_eq!(std::fs::read_to_string(&results).unwrap(), good);
     // The results of another units file (another split of the same board).
     let other_units = dir.join("other-units.txt");
-    run_ok(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--split",
-        "3",
-        "--units",
-        text(&other_units),
-    ]);
+    split("5x5", "3", &other_units);
     let error = fails(&[
         "solve",
         "--units",

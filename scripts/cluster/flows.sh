@@ -24,6 +24,12 @@ figures() {
         sed -E 's/ \([0-9]+ pairs? that (was|were) still running then not counted\)$//'
 }
 
+# Fails, saying MESSAGE, unless the files (or process substitutions) A and B are equal.
+same() {
+    local message=$1
+    diff "$2" "$3" || { echo "FAIL: $message" >&2; return 1; }
+}
+
 solve_flow() {
     local shards=${SOLVE_SHARDS:-4} depth=${SOLVE_SPLIT:-4}
     echo "== (a) 6x6 split at $depth plies, $shards shards, merged"
@@ -32,10 +38,8 @@ solve_flow() {
     run_array "$shards" "$WORK" "$KONANE solve --units $WORK/units.txt --shard {K}/$shards --results $WORK/results-{K}.txt --threads 1"
     "$KONANE" solve --units "$WORK/units.txt" --merge "$WORK"/results-*.txt >"$WORK/solve-merged.txt"
     cat "$WORK/solve-merged.txt"
-    if ! diff <(verdict "$WORK/solve-unsplit.txt") <(verdict "$WORK/solve-merged.txt"); then
-        echo "FAIL: the merged units do not give the unsplit verdict" >&2
-        return 1
-    fi
+    same "the merged units do not give the unsplit verdict" \
+        <(verdict "$WORK/solve-unsplit.txt") <(verdict "$WORK/solve-merged.txt") || return 1
     echo "same verdict and winning moves as the unsplit solve"
 }
 
@@ -54,10 +58,8 @@ match_flow() {
     run_array "$shards" "$WORK" "$quoted --shard {K}/$shards --record $WORK/match-{K}.txt"
     "$KONANE" match merge "$WORK"/match-[0-9]*.txt >"$WORK/match-merged.out"
     cat "$WORK/match-merged.out"
-    if ! diff <(figures "$WORK/match-whole.out") <(figures "$WORK/match-merged.out"); then
-        echo "FAIL: the merged shards do not give the unsharded match's figures" >&2
-        return 1
-    fi
+    same "the merged shards do not give the unsharded match's figures" \
+        <(figures "$WORK/match-whole.out") <(figures "$WORK/match-merged.out") || return 1
     echo "same table, Elo, pair counts and SPRT as the unsharded match"
 }
 
@@ -73,9 +75,7 @@ sprt_flow() {
         echo "FAIL: the loop did not stop early on H1" >&2
         return 1
     fi
-    if ! diff <(figures "$WORK/sprt-whole.out") <(figures "$WORK/sprt/merged.txt"); then
-        echo "FAIL: the loop's decision differs from the unsharded match's" >&2
-        return 1
-    fi
+    same "the loop's decision differs from the unsharded match's" \
+        <(figures "$WORK/sprt-whole.out") <(figures "$WORK/sprt/merged.txt") || return 1
     echo "stopped early with the unsharded match's decision and figures"
 }
