@@ -48,22 +48,27 @@ fn figures(stdout: &str) -> Vec<String> {
     lines
 }
 
-/// Self-play of greedy against random on 6x6 with `extra` arguments, its records in
-/// `record`; returns stdout.
-fn selfplay(record: &Path, extra: &[&str]) -> String {
+/// Self-play of greedy against `opponent` on `size` with `extra` arguments, its records
+/// in `record`; returns stdout.
+fn selfplay_of(opponent: &str, size: &str, record: &Path, extra: &[&str]) -> String {
     let mut args = vec![
         "selfplay",
         "--player",
         "greedy",
         "--opponent",
-        "random",
+        opponent,
         "--size",
-        "6x6",
+        size,
         "--record",
         path_text(record),
     ];
     args.extend_from_slice(extra);
     run_ok(&args)
+}
+
+/// Self-play of greedy against random on 6x6.
+fn selfplay(record: &Path, extra: &[&str]) -> String {
+    selfplay_of("random", "6x6", record, extra)
 }
 
 /// `konane match merge` of `files` with `extra` arguments.
@@ -234,67 +239,45 @@ fn records_that_do_not_belong_together_are_refused_with_the_difference() {
     let dir = folder("mismatch");
     let shards = selfplay_shards(&dir, 20, 2, &[]);
     let base = &shards[0];
-    let other = |name: &str, games: &str, extra: &[&str]| {
+    let other = |name: &str, opponent: &str, size: &str, games: &str, extra: &[&str]| {
         let record = dir.join(name);
-        selfplay(
+        selfplay_of(
+            opponent,
+            size,
             &record,
             &[&["--games", games, "--shard", "2/2"], extra].concat(),
         );
         record
     };
     let cases = [
-        (other("seed.txt", "20", &["--seed", "2"]), "seed: 1 in"),
         (
-            other("jumps.txt", "20", &["--random-jumps", "3"]),
+            other("seed.txt", "random", "6x6", "20", &["--seed", "2"]),
+            "seed: 1 in",
+        ),
+        (
+            other("jumps.txt", "random", "6x6", "20", &["--random-jumps", "3"]),
             "jumps: 2 in",
         ),
-        (other("games.txt", "22", &[]), "games: 20 in"),
         (
-            {
-                let record = dir.join("board.txt");
-                run_ok(&[
-                    "selfplay",
-                    "--player",
-                    "greedy",
-                    "--opponent",
-                    "random",
-                    "--size",
-                    "5x5",
-                    "--games",
-                    "20",
-                    "--shard",
-                    "2/2",
-                    "--record",
-                    path_text(&record),
-                ]);
-                record
-            },
+            other("games.txt", "random", "6x6", "22", &[]),
+            "games: 20 in",
+        ),
+        (
+            other("board.txt", "random", "5x5", "20", &[]),
             "board: 6x6 in",
         ),
         (
-            {
-                let record = dir.join("players.txt");
-                run_ok(&[
-                    "selfplay",
-                    "--player",
-                    "greedy",
-                    "--opponent",
-                    "alphabeta1",
-                    "--size",
-                    "6x6",
-                    "--games",
-                    "20",
-                    "--shard",
-                    "2/2",
-                    "--record",
-                    path_text(&record),
-                ]);
-                record
-            },
+            other("players.txt", "alphabeta1", "6x6", "20", &[]),
             "the engines: 'greedy', 'random' in",
         ),
         (
-            other("sprt.txt", "20", &["--sprt", "elo0=0 elo1=5"]),
+            other(
+                "sprt.txt",
+                "random",
+                "6x6",
+                "20",
+                &["--sprt", "elo0=0 elo1=5"],
+            ),
             "the SPRT: (none) in",
         ),
     ];
