@@ -41,4 +41,8 @@ if [ "$(uname -m)" = x86_64 ]; then
 fi
 step "short stress: 20 fast games, Threads 2 against 1, through konane match"
 scripts/stress.sh 20
+step "cluster: sharded solves and matches on a one-node Slurm cluster and with GNU parallel"
+# Installs slurm-wlm, munge and GNU parallel when missing (apt-get, as root); where Slurm
+# cannot run, the GNU parallel flows stand in for it (scripts/cluster/ci.sh says so).
+scripts/cluster/ci.sh
 step "all checks passed"

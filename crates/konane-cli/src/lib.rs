@@ -16,6 +16,7 @@ pub mod protocol;
 pub mod replay;
 pub mod selfplay;
 pub mod solve;
+mod solve_units;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,5 +1,6 @@
 //! Konane rules: board geometry, bitboard positions, move generation, notation, FEN,
-//! Zobrist hashing, board symmetries and perft. No I/O, no search.
+//! Zobrist hashing, board symmetries and perft (and the `K/N` shards that split numbered
+//! work across machines). No I/O, no search.
 //!
 //! The types live at the crate root: [`Board`] (any size from 1x1 to 8x8), [`Square`],
 //! [`Color`], [`Move`] and [`Position`], each read from text with [`FromStr`] and
@@ -51,6 +52,7 @@ pub mod movegen;
 mod moves;
 pub mod perft;
 mod position;
+mod shard;
 mod symmetry;
 mod text;
 mod zobrist;
@@ -61,5 +63,6 @@ pub use fen::FenError;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveError};
 pub use position::{Phase, PlayError, Position, PositionError};
+pub use shard::{Shard, ShardError};
 pub use symmetry::Symmetry;
 pub use text::clip;
