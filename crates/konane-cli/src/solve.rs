@@ -15,8 +15,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use konane_core::{Board, Position, Shard};
 use konane_solver::{RootReport, Solver, SolverOptions, TableKind};
 
-use crate::solve_units;
-
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -125,11 +123,8 @@ impl SolveArgs {
     }
 }
 
-/// Runs `konane solve`.
+/// Runs `konane solve` on one position (`--units` solves go to `solve_units::run`).
 pub fn run(args: &SolveArgs) -> Result<()> {
-    if args.units.is_some() {
-        return solve_units::run(args);
-    }
     let Some(position) = args.root()? else {
         bail!("give --size or --fen (or --units with --shard or --merge)");
     };
