@@ -202,3 +202,30 @@ fn table_kinds_parse_with_a_typed_error() {
         "unknown table 'array': expected dashmap or packed"
     );
 }
+
+#[test]
+fn a_tiny_table_that_keeps_overwriting_stays_exact() {
+    // 64 positions for boards whose proofs hold thousands: nearly every proof is
+    // replaced, which costs nodes but must never change a value.
+    for (w, h) in [(4, 4), (5, 4), (4, 5), (5, 5)] {
+        let position = start(w, h);
+        let solver = Solver::new(
+            position.board(),
+            SolverOptions {
+                table: TableKind::Packed,
+                capacity: 64,
+                split_plies: 0,
+            },
+        );
+        let report = solver.solve_moves(&position, |_, _| {});
+        assert!(report.complete);
+        for value in &report.values {
+            assert_eq!(
+                value.wins,
+                !negamax_wins(&position.after(value.mv)),
+                "{w}x{h} move {}",
+                value.mv
+            );
+        }
+    }
+}
