@@ -1,0 +1,78 @@
+"""Konane (Hawaiian checkers) for Python: the exact rules at native speed, a strong
+engine, an exact solver and baseline players, with PettingZoo and OpenSpiel bindings.
+
+    >>> import konane
+    >>> position = konane.Position.start(6, 6)
+    >>> position.legal_moves()
+    [Move('a6'), Move('c4'), Move('d3'), Move('f1')]
+    >>> position = position.play("c4").play("c3")
+    >>> konane.perft(position, 3)
+    ...
+
+The classes and functions come from the native module ``konane._konane`` (written in
+Rust); ``konane.env()`` is the PettingZoo environment (``konane.pettingzoo_env``) and
+``import konane.openspiel_game`` registers the OpenSpiel game ``python_konane``.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Optional
+
+from ._konane import (
+    Analysis,
+    Color,
+    Engine,
+    EngineBusyError,
+    IllegalMoveError,
+    Move,
+    Player,
+    Position,
+    Score,
+    SearchInfo,
+    SearchResult,
+    Solution,
+    Symmetry,
+    perft,
+    solve,
+)
+from .actions import ActionEncoding
+
+if TYPE_CHECKING:
+    from pettingzoo import AECEnv
+
+    from .pettingzoo_env import BoardSize
+
+try:
+    __version__ = version("konane")
+except PackageNotFoundError:  # Imported from a source tree that was never installed.
+    __version__ = "unknown"
+
+__all__ = [
+    "ActionEncoding",
+    "Analysis",
+    "Color",
+    "Engine",
+    "EngineBusyError",
+    "IllegalMoveError",
+    "Move",
+    "Player",
+    "Position",
+    "Score",
+    "SearchInfo",
+    "SearchResult",
+    "Solution",
+    "Symmetry",
+    "env",
+    "perft",
+    "solve",
+]
+
+
+def env(board_size: "BoardSize" = 8, render_mode: Optional[str] = None) -> "AECEnv":
+    """The PettingZoo AEC environment of Konane on a ``board_size`` board (an int for a
+    square board, or ``(width, height)``), wrapped like PettingZoo's classic games; see
+    ``konane.pettingzoo_env``. Needs ``pip install konane[pettingzoo]``."""
+    from .pettingzoo_env import env as make_env
+
+    return make_env(board_size=board_size, render_mode=render_mode)
