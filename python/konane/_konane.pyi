@@ -241,7 +241,11 @@ class Solution:
     def nodes(self) -> int: ...
 
 def solve(
-    position: Position, node_limit: Optional[int] = None, *, threads: Optional[int] = None
+    position: Position,
+    node_limit: Optional[int] = None,
+    *,
+    distance: bool = True,
+    threads: Optional[int] = None,
 ) -> Solution: ...
 
 @final

@@ -236,12 +236,13 @@ impl PyEngine {
     ) -> PyResult<PyAnalysis> {
         let position = position.position;
         let limits = limits(&position, depth, nodes, movetime, mate, moves)?;
+        let started = Instant::now();
         let reports = slf.get().start(position, limits)?;
         Ok(PyAnalysis {
             engine: slf.clone().unbind(),
             reports: Mutex::new(reports),
             state: Mutex::new(AnalysisState {
-                started: Instant::now(),
+                started,
                 best_line: None,
                 result: None,
                 finished: false,

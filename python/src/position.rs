@@ -167,14 +167,12 @@ impl PyPosition {
         moves_to_python(&self.position.legal_moves())
     }
 
-    /// Whether ``move`` (a ``Move`` or its text) is legal here; text that is not a move
-    /// on this board raises ``ValueError``.
+    /// Whether ``move`` (a ``Move`` or its text) is legal here; ``False`` also for text
+    /// that is not a move on this board.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match legal_move(&self.position, r#move) {
             Ok(_) => Ok(true),
-            Err(error) if error.is_instance_of::<crate::errors::IllegalMoveError>(r#move.py()) => {
-                Ok(false)
-            }
+            Err(error) if error.is_instance_of::<PyValueError>(r#move.py()) => Ok(false),
             Err(error) => Err(error),
         }
     }

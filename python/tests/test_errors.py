@@ -91,8 +91,9 @@ def test_off_the_board_and_wrong_types() -> None:
     with pytest.raises(ValueError, match="off the 4x4 board") as error:
         small.play(Move("h8"))
     assert not isinstance(error.value, IllegalMoveError)
-    with pytest.raises(ValueError, match="off the 4x4 board"):
-        small.is_legal("e1")
+    assert not small.is_legal("e1") and not small.is_legal("zz")
+    with pytest.raises(TypeError):
+        small.is_legal(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a Move or a str"):
         small.play(3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not a square"):

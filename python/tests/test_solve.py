@@ -16,6 +16,20 @@ def negamax_wins(fen: str) -> bool:
     return any(not negamax_wins(position.play(move).fen()) for move in position.legal_moves())
 
 
+@lru_cache(maxsize=None)
+def plies_to_end(fen: str) -> int:
+    """The moves left with perfect play: the winner ends the game as soon as it can, the
+    loser as late as it can (plain exhaustive search)."""
+    position = Position(fen)
+    children = [position.play(move).fen() for move in position.legal_moves()]
+    if not children:
+        return 0
+    winning = [child for child in children if not negamax_wins(child)]
+    if winning:
+        return 1 + min(plies_to_end(child) for child in winning)
+    return 1 + max(plies_to_end(child) for child in children)
+
+
 def assert_line_ends_the_game(position: Position, line: list[konane.Move], winner: Color) -> None:
     for move in line:
         position = position.play(move)
@@ -34,6 +48,8 @@ def test_known_boards() -> None:
         assert_line_ends_the_game(start, solution.line, solution.winner)
         assert solution.nodes > 0
     assert "Solution(winner=Color.BLACK" in repr(five)
+    quick = konane.solve(Position.start(4, 4), distance=False)
+    assert (quick.winner, quick.distance, quick.line) == (Color.WHITE, None, None)
 
 
 def test_random_small_positions_agree_with_negamax() -> None:
@@ -54,8 +70,8 @@ def test_random_small_positions_agree_with_negamax() -> None:
                 str(m) for m in position.legal_moves() if not negamax_wins(position.play(m).fen())
             )
             assert sorted(map(str, solution.winning_moves)) == expected
-            assert solution.distance is not None and solution.line is not None
-            assert solution.distance % 2 == (1 if wins else 0)
+            assert solution.distance == plies_to_end(position.fen())
+            assert solution.line is not None
             assert_line_ends_the_game(position, solution.line, solution.winner)
 
 
