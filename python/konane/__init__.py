@@ -4,10 +4,12 @@ engine, an exact solver and baseline players, with PettingZoo and OpenSpiel bind
     >>> import konane
     >>> position = konane.Position.start(6, 6)
     >>> position.legal_moves()
-    [Move('a6'), Move('c4'), Move('d3'), Move('f1')]
+    [Move('f1'), Move('d3'), Move('c4'), Move('a6')]
     >>> position = position.play("c4").play("c3")
+    >>> position.legal_moves()
+    [Move('c6c4'), Move('a4c4'), Move('e4c4')]
     >>> konane.perft(position, 3)
-    ...
+    91
 
 The classes and functions come from the native module ``konane._konane`` (written in
 Rust); ``konane.env()`` is the PettingZoo environment (``konane.pettingzoo_env``) and
@@ -19,23 +21,8 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Optional
 
-from ._konane import (
-    Analysis,
-    Color,
-    Engine,
-    EngineBusyError,
-    IllegalMoveError,
-    Move,
-    Player,
-    Position,
-    Score,
-    SearchInfo,
-    SearchResult,
-    Solution,
-    Symmetry,
-    perft,
-    solve,
-)
+from . import _konane
+from ._konane import *  # noqa: F403 (every class and function of the native module)
 from .actions import ActionEncoding
 
 if TYPE_CHECKING:
@@ -48,25 +35,8 @@ try:
 except PackageNotFoundError:  # Imported from a source tree that was never installed.
     __version__ = "unknown"
 
-__all__ = [
-    "ActionEncoding",
-    "Analysis",
-    "Color",
-    "Engine",
-    "EngineBusyError",
-    "IllegalMoveError",
-    "Move",
-    "Player",
-    "Position",
-    "Score",
-    "SearchInfo",
-    "SearchResult",
-    "Solution",
-    "Symmetry",
-    "env",
-    "perft",
-    "solve",
-]
+__all__ = ["ActionEncoding", "env"]
+__all__ += _konane.__all__
 
 
 def env(board_size: "BoardSize" = 8, render_mode: Optional[str] = None) -> "AECEnv":

@@ -1,34 +1,27 @@
 //! Long calls from Python: the work runs without the GIL (on its own thread, or as an
 //! engine job) while the calling thread waits for its messages, waking every few
 //! milliseconds to let Python handle a signal. Ctrl-C stops the work and raises
-//! `KeyboardInterrupt` as soon as it has ended.
+//! `KeyboardInterrupt` as soon as it has ended. Work that splits over threads runs on
+//! as many as the caller asks.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 /// How often a waiting call looks for a signal (Ctrl-C), and so its latency.
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
-/// What stops a background computation early.
-pub struct Stop<'a> {
-    /// Asks the work to end soon.
-    pub stop: &'a (dyn Fn() + Sync),
-    /// Asked at every wake-up: whether to stop now (a node limit, say).
-    pub when: &'a (dyn Fn() -> bool + Sync),
-}
-
 /// The next message of `messages`, waiting without the GIL, or `None` when every
-/// sender is gone. On a signal (Ctrl-C) from Python it stops the work and gives the
-/// signal's error at once.
+/// sender is gone. On a signal (Ctrl-C) from Python it calls `stop`, which asks the
+/// work to end soon, and gives the signal's error at once.
 pub fn receive<T: Send>(
     py: Python<'_>,
     messages: &Mutex<Receiver<T>>,
-    stop: &Stop<'_>,
+    stop: &dyn Fn(),
 ) -> PyResult<Option<T>> {
     loop {
         let waited = py.detach(|| {
@@ -40,11 +33,8 @@ pub fn receive<T: Send>(
             Err(RecvTimeoutError::Disconnected) => return Ok(None),
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(signal) = py.check_signals() {
-                    (stop.stop)();
+                    stop();
                     return Err(signal);
-                }
-                if (stop.when)() {
-                    (stop.stop)();
                 }
             }
         }
@@ -52,12 +42,12 @@ pub fn receive<T: Send>(
 }
 
 /// Runs `work` on a new thread without the GIL and returns its result. After a
-/// signal (Ctrl-C) it waits for the stopped work to end, then raises the signal's
-/// exception. A panic in `work` becomes a `RuntimeError`.
+/// signal (Ctrl-C) it calls `stop`, waits for the work to end, then raises the
+/// signal's exception. A panic in `work` becomes a `RuntimeError`.
 pub fn run<T: Send>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send,
-    stop: &Stop<'_>,
+    stop: &dyn Fn(),
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (sender, results) = channel();
@@ -80,4 +70,22 @@ pub fn run<T: Send>(
             )),
         }
     })
+}
+
+/// Checks a `threads` argument: `None` (all cores) or at least 1.
+pub fn check_threads(threads: Option<usize>) -> PyResult<()> {
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    Ok(())
+}
+
+/// Runs `work` on a pool of `threads` threads, or on the global pool (all cores) for
+/// `None`.
+pub fn on_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> T {
+    let pool = threads.and_then(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok());
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
 }

@@ -15,7 +15,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 
-use crate::background::{receive, Stop};
+use crate::background::receive;
 use crate::errors::{value_error, EngineBusyError};
 use crate::moves::{legal_move, moves_to_python, PyMove};
 use crate::position::PyPosition;
@@ -307,11 +307,7 @@ impl PyAnalysis {
             return Ok(None);
         }
         let engine = self.engine.get();
-        let stop = Stop {
-            stop: &|| engine.stopper.stop(),
-            when: &|| false,
-        };
-        match receive(py, &self.reports, &stop) {
+        match receive(py, &self.reports, &|| engine.stopper.stop()) {
             Ok(Some(Report::Info(info))) => {
                 let report = PySearchInfo::from(&info);
                 if info.multipv <= 1 {
@@ -354,10 +350,12 @@ impl PyAnalysis {
         let _ = self.finish(py, answer.as_ref());
     }
 
-    /// Records the answer, if any, and waits for the engine's job to end.
+    /// Records the answer, if any, and frees the engine.
     fn finish(&self, py: Python<'_>, answer: Option<&Answer>) -> PyResult<()> {
         let engine = self.engine.get();
-        py.detach(|| engine.lock().wait());
+        // Takes back the answered job (its thread ends at once); a job that another
+        // thread started since is left to run.
+        py.detach(|| engine.lock().activity());
         let mut state = self.state();
         state.finished = true;
         if let Some(answer) = answer {

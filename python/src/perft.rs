@@ -7,7 +7,7 @@ use konane_core::perft::{divide_parallel_until, perft as count};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::background::{self, Stop};
+use crate::background;
 use crate::position::PyPosition;
 
 /// Depths up to this are counted on the calling thread: microseconds of work, where a
@@ -26,9 +26,7 @@ pub fn perft(
     depth: u32,
     threads: Option<usize>,
 ) -> PyResult<u64> {
-    if threads == Some(0) {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+    background::check_threads(threads)?;
     let position = position.position;
     if depth <= INLINE_DEPTH {
         return Ok(py.detach(|| count(&position, depth)));
@@ -36,19 +34,11 @@ pub fn perft(
     let stopped = AtomicBool::new(false);
     let is_stopped = || stopped.load(Ordering::Relaxed);
     let work = || {
-        let divide = || divide_parallel_until(&position, depth, &is_stopped);
-        let pool =
-            threads.and_then(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok());
-        match pool {
-            Some(pool) => pool.install(divide),
-            None => divide(),
-        }
+        background::on_threads(threads, || {
+            divide_parallel_until(&position, depth, &is_stopped)
+        })
     };
-    let stop = Stop {
-        stop: &|| stopped.store(true, Ordering::Relaxed),
-        when: &|| false,
-    };
-    let parts = background::run(py, work, &stop)?;
+    let parts = background::run(py, work, &|| stopped.store(true, Ordering::Relaxed))?;
     parts
         .map(|parts| parts.iter().map(|&(_, n)| n).sum())
         .ok_or_else(|| PyValueError::new_err("perft was stopped"))

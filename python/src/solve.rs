@@ -5,10 +5,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use konane_solver::{DistanceSolver, Solver, SolverOptions, TableKind};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::background::{self, Stop};
+use crate::background;
 use crate::moves::{moves_to_python, PyMove};
 use crate::position::{PyColor, PyPosition};
 
@@ -81,9 +80,7 @@ pub fn solve(
     distance: bool,
     threads: Option<usize>,
 ) -> PyResult<PySolution> {
-    if threads == Some(0) {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+    background::check_threads(threads)?;
     let position = position.position;
     let solver = Solver::new(
         position.board(),
@@ -96,14 +93,9 @@ pub fn solve(
     let proof_stop = solver.stop_flag();
     let interrupted = AtomicBool::new(false);
     let work = || {
-        let prove =
-            || solver.solve_moves_within(&position, node_limit.unwrap_or(u64::MAX), |_, _| {});
-        let pool =
-            threads.and_then(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok());
-        let report = match pool {
-            Some(pool) => pool.install(prove),
-            None => prove(),
-        };
+        let report = background::on_threads(threads, || {
+            solver.solve_moves_within(&position, node_limit.unwrap_or(u64::MAX), |_, _| {})
+        });
         let distance = if position.is_game_over() {
             Some((0, Vec::new(), 0))
         } else if distance && report.winner().is_some() {
@@ -121,12 +113,9 @@ pub fn solve(
         };
         (report, distance)
     };
-    let stop = Stop {
-        stop: &|| {
-            proof_stop.store(true, Ordering::Relaxed);
-            interrupted.store(true, Ordering::Relaxed);
-        },
-        when: &|| false,
+    let stop = || {
+        proof_stop.store(true, Ordering::Relaxed);
+        interrupted.store(true, Ordering::Relaxed);
     };
     let (report, distance) = background::run(py, work, &stop)?;
     let proven = |wins: bool| -> Vec<PyMove> {

@@ -1,8 +1,10 @@
 """The examples of docs/python.md run as written (the quick start with a scripted
-player typing the first legal move)."""
+player typing the first legal move), and the package's docstring examples give what
+they show."""
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
@@ -23,3 +25,8 @@ def test_the_documentations_examples_run() -> None:
     for block in blocks:
         exec(compile(block, str(DOCS), "exec"), namespace)
     assert isinstance(namespace["position"], konane.Position)
+
+
+def test_the_docstring_examples_hold() -> None:
+    failed, attempted = doctest.testmod(konane)
+    assert attempted > 0 and failed == 0
