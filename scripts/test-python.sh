@@ -11,14 +11,32 @@ cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 venv=target/python-venv
 
-cargo fmt --manifest-path python/Cargo.toml --check
-cargo clippy --manifest-path python/Cargo.toml --all-targets --locked -- -D warnings
+fail() {
+    echo "scripts/test-python.sh: $*" >&2
+    exit 1
+}
 
-if [ ! -x "$venv/bin/python" ]; then
-    "$python" -m venv "$venv"
+cargo fmt --manifest-path python/Cargo.toml --check
+# Not --locked: python/Cargo.lock follows the shared crates, whose dependencies other
+# branches change; cargo adds or drops only what they need.
+cargo clippy --manifest-path python/Cargo.toml --all-targets -- -D warnings
+
+command -v "$python" >/dev/null 2>&1 || fail "$python is missing: the Python package needs Python 3.9 or newer"
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 9))' ||
+    fail "$("$python" --version 2>&1) is too old: the Python package needs Python 3.9 or newer"
+# A virtual environment without a working pip (a venv whose creation failed halfway) is
+# made again.
+if ! "$venv/bin/python" -m pip --version >/dev/null 2>&1; then
+    rm -rf "$venv"
+    "$python" -m venv "$venv" ||
+        fail "$python -m venv failed (on Debian and Ubuntu: apt-get install python3-venv)"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "./python[test]"
+
+# The error messages are compared with the protocol's, as the konane binary prints them.
+cargo build --locked -p konane-cli --bin konane
+export KONANE_BINARY=$PWD/target/debug/konane
 
 # From the repository root, `import konane` finds the installed package, not python/konane.
 status=0

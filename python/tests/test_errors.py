@@ -3,6 +3,7 @@ caller passes crashes the interpreter."""
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 from pathlib import Path
@@ -16,7 +17,12 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def konane_binary() -> Path:
-    """The engine binary that `cargo test` or `cargo build` left in the repository."""
+    """The engine binary: $KONANE_BINARY (scripts/test-python.sh builds it and sets it),
+    else the one that `cargo test` or `cargo build` left in the repository."""
+    if "KONANE_BINARY" in os.environ:
+        binary = Path(os.environ["KONANE_BINARY"])
+        assert binary.exists(), f"KONANE_BINARY={binary} does not exist"
+        return binary
     for profile in ("release", "debug"):
         binary = REPOSITORY / "target" / profile / "konane"
         if binary.exists():
