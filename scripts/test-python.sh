@@ -35,7 +35,9 @@ fi
 "$venv/bin/python" -m pip install --quiet "./python[test]"
 
 # The error messages are compared with the protocol's, as the konane binary prints them.
-cargo build --locked -p konane-cli --bin konane
+# Built as `cargo test --workspace` builds it (the same features), which scripts/test.sh
+# has just run, so that there it is already up to date.
+cargo test --workspace --locked --no-run --quiet
 export KONANE_BINARY=$PWD/target/debug/konane
 
 # From the repository root, `import konane` finds the installed package, not python/konane.
