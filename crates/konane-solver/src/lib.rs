@@ -42,6 +42,7 @@
 //! without a move are seen while ordering the moves and not entered. The count is
 //! the same on every board and, with one thread, the same on every run.
 
+mod certificate;
 mod distance;
 mod movegen;
 mod root;
@@ -49,6 +50,7 @@ mod search;
 mod symmetry;
 mod table;
 
+pub use certificate::{certify, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
 pub use table::TableKind;

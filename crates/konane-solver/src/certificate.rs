@@ -1,0 +1,118 @@
+//! Writing a proof certificate: a walk from the root that asks the solver for one
+//! winning move where the winner moves and follows every move where the loser moves,
+//! one record per canonical position above the leaf limit. Built on the public
+//! [`Solver`] API only; the file format and its checker live in `konane-verify`.
+
+use std::collections::hash_map::Entry;
+use std::fmt;
+
+use fnv::FnvHashMap;
+use konane_core::{Color, Move, Position};
+use konane_verify::{Canonical, Certificate, Key};
+
+use crate::root::Solver;
+
+/// The default leaf limit: positions of at most this many pieces get no record; the
+/// checker solves them itself (measured in docs/solver.md, "Certificates").
+pub const DEFAULT_LEAF_PIECES: u32 = 12;
+
+/// Why no certificate was written.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum CertifyError {
+    /// The solver's stop flag was set.
+    Stopped,
+    /// The solver found a position of the proof won by the side that must lose it (a
+    /// solver bug: the certificate would not verify).
+    Contradiction { position: Position },
+}
+
+impl fmt::Display for CertifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertifyError::Stopped => f.write_str("stopped before the certificate was complete"),
+            CertifyError::Contradiction { position } => write!(
+                f,
+                "the solver contradicts itself: {position} was needed won for {} and is not",
+                position.side_to_move()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CertifyError {}
+
+/// A certificate that `winner` wins `root`, with records for the positions of more
+/// than `leaf_pieces` pieces, proven by `solver` (whose table may already hold the
+/// proof). `progress(records)` is called every 4096 records.
+pub fn certify<F: FnMut(usize)>(
+    solver: &Solver,
+    root: &Position,
+    winner: Color,
+    leaf_pieces: u32,
+    mut progress: F,
+) -> Result<Certificate, CertifyError> {
+    let mut walk = Walk {
+        canonical: Canonical::new(root.board()),
+        leaf_pieces,
+        records: FnvHashMap::default(),
+        stack: Vec::new(),
+    };
+    walk.reach(root);
+    let mut done = 0usize;
+    while let Some((key, position)) = walk.stack.pop() {
+        let side = position.side_to_move();
+        done += 1;
+        if done.is_multiple_of(4096) {
+            progress(done);
+        }
+        if side == winner {
+            let verdict = solver
+                .solve_limited(&position, u64::MAX)
+                .ok_or(CertifyError::Stopped)?;
+            let Some(mv) = verdict.winning_move else {
+                return Err(CertifyError::Contradiction { position });
+            };
+            walk.records.insert((key, side), Some(mv));
+            walk.reach(&position.after(mv));
+        } else {
+            for &mv in position.legal_moves().iter() {
+                walk.reach(&position.after(mv));
+            }
+        }
+    }
+    let mut won = Vec::new();
+    let mut lost = Vec::new();
+    for ((key, _), winning_move) in walk.records {
+        match winning_move {
+            Some(mv) => won.push((key, mv)),
+            None => lost.push(key),
+        }
+    }
+    Ok(Certificate::new(*root, winner, leaf_pieces, won, lost))
+}
+
+/// The state of the walk from the root.
+struct Walk {
+    canonical: Canonical,
+    leaf_pieces: u32,
+    /// Each canonical position reached once, by its key and side to move: its winning
+    /// move when the winner is to move (once proven), `None` for the loser's positions.
+    records: FnvHashMap<(Key, Color), Option<Move>>,
+    /// Reached positions still to prove, as their canonical images.
+    stack: Vec<(Key, Position)>,
+}
+
+impl Walk {
+    /// Notes that the proof reaches `position`: unless it is a leaf, has no move or was
+    /// reached before, its canonical image is to be proven.
+    fn reach(&mut self, position: &Position) {
+        if position.occupied().count_ones() <= self.leaf_pieces || position.count_moves() == 0 {
+            return;
+        }
+        let (key, symmetry) = self.canonical.of(position);
+        if let Entry::Vacant(entry) = self.records.entry((key, position.side_to_move())) {
+            entry.insert(None);
+            self.stack.push((key, symmetry.apply(position)));
+        }
+    }
+}

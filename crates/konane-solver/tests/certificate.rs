@@ -1,0 +1,351 @@
+//! Certificates written from the solver's proofs: they round-trip through the file
+//! format and pass the independent checker on every small board and on random
+//! positions, and every kind of corruption (a winning move, a loser's move, the root,
+//! a leaf's value, an extra record) is caught with a message naming it.
+
+use konane_core::{Board, Color, Move, Position};
+use konane_solver::{certify, Solver, SolverOptions, TableKind};
+use konane_verify::{verify, Canonical, Certificate, Failure, Key, LeafSolver, Problem, Section};
+use rand::{Rng, SeedableRng};
+
+fn solver(board: Board) -> Solver {
+    let options = SolverOptions {
+        table: TableKind::DashMap,
+        capacity: 1 << 20,
+        split_plies: 0,
+    };
+    Solver::new(board, options)
+}
+
+/// The certificate of `root` with leaf limit `leaf_pieces`, written to bytes and read
+/// back (checked equal).
+fn certificate(root: &Position, leaf_pieces: u32) -> Certificate {
+    let solver = solver(root.board());
+    let winner = solver.solve_limited(root, u64::MAX).unwrap().winner;
+    let certificate = certify(&solver, root, winner, leaf_pieces, |_| {}).unwrap();
+    let read = reread(&certificate);
+    assert_eq!(read, certificate);
+    read
+}
+
+/// `certificate` written to bytes and read back.
+fn reread(certificate: &Certificate) -> Certificate {
+    let mut file = Vec::new();
+    certificate.write(&mut file).unwrap();
+    Certificate::read(&file[..]).unwrap()
+}
+
+/// `certificate` with its records replaced.
+fn with_records(certificate: &Certificate, won: Vec<(Key, Move)>, lost: Vec<Key>) -> Certificate {
+    reread(&Certificate::new(
+        certificate.root(),
+        certificate.winner(),
+        certificate.leaf_pieces(),
+        won,
+        lost,
+    ))
+}
+
+fn failure_of(certificate: &Certificate) -> Failure {
+    verify(certificate).expect_err("the corrupted certificate must fail")
+}
+
+#[test]
+fn every_board_up_to_5x5_round_trips_and_verifies() {
+    for width in 1..=5 {
+        for height in 1..=5 {
+            let root = Position::start(Board::new(width, height).unwrap());
+            for leaf_pieces in [0, 4, 12] {
+                let certificate = certificate(&root, leaf_pieces);
+                let summary = verify(&certificate)
+                    .unwrap_or_else(|f| panic!("{width}x{height} leaf {leaf_pieces}: {f}"));
+                assert_eq!(summary.won, certificate.won().len());
+                // The claim is the truth, by the checker's own search of the start.
+                let mover_wins = LeafSolver::new().wins(&root);
+                assert_eq!(
+                    certificate.winner() == root.side_to_move(),
+                    mover_wins,
+                    "{width}x{height}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn records_are_canonical_and_above_the_leaf_limit() {
+    let root = Position::start(Board::new(5, 5).unwrap());
+    let certificate = certificate(&root, 6);
+    let canonical = Canonical::new(root.board());
+    for &(key, _) in certificate.won() {
+        let position = certificate.position(Section::Won, key);
+        assert_eq!(canonical.of(&position).0, key);
+        assert!(position.occupied().count_ones() > 6);
+    }
+    for &key in certificate.lost() {
+        let position = certificate.position(Section::Lost, key);
+        assert_eq!(canonical.of(&position).0, key);
+        assert!(position.occupied().count_ones() > 6);
+        assert!(position.count_moves() > 0);
+    }
+}
+
+#[test]
+fn random_positions_certify_and_verify() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(14);
+    for size in ["6x5", "5x6", "7x4", "4x7"] {
+        let board: Board = size.parse().unwrap();
+        for _ in 0..6 {
+            let mut position = Position::start(board);
+            let plies = rng.gen_range(5..12);
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position.play(moves[rng.gen_range(0..moves.len())]);
+            }
+            let certificate = certificate(&position, 8);
+            verify(&certificate).unwrap_or_else(|f| panic!("{position}: {f}"));
+        }
+    }
+}
+
+/// The 5x5 certificate with leaf limit 8 the corruption tests start from.
+fn five_by_five() -> Certificate {
+    let certificate = certificate(&Position::start(Board::new(5, 5).unwrap()), 8);
+    verify(&certificate).unwrap();
+    certificate
+}
+
+#[test]
+fn a_changed_winning_move_fails() {
+    let certificate = five_by_five();
+    let mut leaves = LeafSolver::new();
+    // The first won record with a move that does not win (by the checker's search).
+    let (index, bad) = certificate
+        .won()
+        .iter()
+        .enumerate()
+        .find_map(|(i, &(key, _))| {
+            let position = certificate.position(Section::Won, key);
+            let losing = position
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|&mv| leaves.wins(&position.after(mv)))?;
+            Some((i, losing))
+        })
+        .expect("some winner's position has a losing move");
+    let mut won = certificate.won().to_vec();
+    won[index].1 = bad;
+    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    // The move now leads to a position won for the loser: no lost record (or leaf) proves it.
+    match &failure.problem {
+        Problem::Missing { needed, .. } => assert_eq!(*needed, Section::Lost, "{message}"),
+        Problem::LeafValue { claimed_win, .. } => assert!(!claimed_win, "{message}"),
+        _ => panic!("unexpected failure: {message}"),
+    }
+    // The failing line ends with the bad move, as played from the root.
+    assert!(!failure.line.is_empty(), "{message}");
+}
+
+#[test]
+fn an_illegal_winning_move_fails_naming_it() {
+    let certificate = five_by_five();
+    let mut won = certificate.won().to_vec();
+    // a1a1 (a removal) is illegal once jumping has started: every record has empty squares.
+    let index = won
+        .iter()
+        .position(|&(key, _)| {
+            let position = certificate.position(Section::Won, key);
+            position.phase() == konane_core::Phase::Jumps
+        })
+        .unwrap();
+    let illegal = Move::removal(konane_core::Square::new(0, 0));
+    won[index].1 = illegal;
+    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    assert!(
+        matches!(&failure.problem, Problem::IllegalMove { mv, record } if *mv == illegal && record.index == index),
+        "{message}"
+    );
+    assert!(
+        message.contains("a1, which is not legal there"),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("won record {index}")),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_dropped_reply_of_the_loser_fails() {
+    // Take away the proof of one of a loser's moves: the won record it leads to.
+    let certificate = five_by_five();
+    let canonical = Canonical::new(certificate.root().board());
+    let (dropped, mv) = certificate
+        .lost()
+        .iter()
+        .find_map(|&key| {
+            let position = certificate.position(Section::Lost, key);
+            position.legal_moves().iter().find_map(|&mv| {
+                let (child, _) = canonical.of(&position.after(mv));
+                certificate.find_won(child).map(|_| (child, mv))
+            })
+        })
+        .expect("a loser's move leads to a won record");
+    let won: Vec<(Key, Move)> = certificate
+        .won()
+        .iter()
+        .copied()
+        .filter(|&(key, _)| key != dropped)
+        .collect();
+    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::Missing {
+                needed: Section::Won,
+                ..
+            }
+        ),
+        "{message}"
+    );
+    assert!(
+        message.contains("needs a won record, and there is none"),
+        "{message}"
+    );
+    // The failure names a loser's move (maybe a symmetric image of `mv` on another line).
+    let last = *failure.line.last().expect("below the root");
+    assert!(
+        last.from() != last.to() || mv.from() == mv.to(),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_changed_root_fails() {
+    let certificate = five_by_five();
+    // The wrong winner: the root (Black to move, Black wins) would need a lost record.
+    let wrong_winner = Certificate::new(
+        certificate.root(),
+        Color::White,
+        certificate.leaf_pieces(),
+        certificate.won().to_vec(),
+        certificate.lost().to_vec(),
+    );
+    let failure = failure_of(&wrong_winner);
+    assert!(failure.line.is_empty());
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::Missing {
+                needed: Section::Lost,
+                ..
+            }
+        ),
+        "{failure}"
+    );
+    assert!(failure.to_string().starts_with("at the root:"), "{failure}");
+    // Another root: the records prove the start, not the position after a1.
+    let mut other = certificate.root();
+    other.play(other.parse_move("a1").unwrap());
+    let moved = Certificate::new(
+        other,
+        certificate.winner(),
+        certificate.leaf_pieces(),
+        certificate.won().to_vec(),
+        certificate.lost().to_vec(),
+    );
+    let failure = failure_of(&moved);
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::Missing { .. } | Problem::Unused { .. }
+        ),
+        "{failure}"
+    );
+}
+
+#[test]
+fn a_false_leaf_claim_fails() {
+    // A won record whose move leads into a leaf that is won for the opponent.
+    let certificate = five_by_five();
+    let limit = certificate.leaf_pieces();
+    let mut leaves = LeafSolver::new();
+    let (index, bad) = certificate
+        .won()
+        .iter()
+        .enumerate()
+        .find_map(|(i, &(key, _))| {
+            let position = certificate.position(Section::Won, key);
+            let bad = position.legal_moves().iter().copied().find(|&mv| {
+                let child = position.after(mv);
+                child.occupied().count_ones() <= limit && leaves.wins(&child)
+            })?;
+            Some((i, bad))
+        })
+        .expect("some winner's move leads to a leaf it loses");
+    let mut won = certificate.won().to_vec();
+    won[index].1 = bad;
+    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::LeafValue {
+                claimed_win: false,
+                ..
+            }
+        ),
+        "{message}"
+    );
+    assert!(message.contains("must be lost for"), "{message}");
+    assert!(
+        message.contains("the checker's own search finds it won"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_unused_record_fails() {
+    let certificate = five_by_five();
+    let mut lost = certificate.lost().to_vec();
+    // The start position itself with White to move is no position of the proof.
+    let root = certificate.root();
+    let key = konane_verify::key_of(
+        root.board(),
+        root.pieces(Color::Black),
+        root.pieces(Color::White),
+    );
+    lost.push(key);
+    let corrupted = with_records(&certificate, certificate.won().to_vec(), lost);
+    let failure = failure_of(&corrupted);
+    assert!(
+        matches!(failure.problem, Problem::Unused { count: 1, .. }),
+        "{failure}"
+    );
+}
+
+#[test]
+fn a_wrong_claim_is_refused_by_the_writer() {
+    // White does not win 5x5: the walk finds a position it cannot prove and says so.
+    let root = Position::start(Board::new(5, 5).unwrap());
+    let solver = solver(root.board());
+    let result = certify(&solver, &root, Color::White, 8, |_| {});
+    assert!(
+        matches!(
+            result,
+            Err(konane_solver::CertifyError::Contradiction { .. })
+        ),
+        "{result:?}"
+    );
+}
