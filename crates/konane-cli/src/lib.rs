@@ -14,6 +14,7 @@ pub mod protocol;
 pub mod replay;
 pub mod selfplay;
 pub mod solve;
+pub mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -77,6 +78,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Prove who wins a position with perfect play, and every winning first move.
     Solve(solve::SolveArgs),
+    /// Check a proof certificate written by `konane solve --certificate`.
+    Verify(verify::VerifyArgs),
 }
 
 /// Sets option `name` from a command-line value, with the same checks as `setoption`.
@@ -135,6 +138,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Selfplay(args)) => selfplay::run(&args, options.search_options()),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Bench(_)) => {
             bench::run(&mut |line| println!("{line}"));
             Ok(())

@@ -1,7 +1,10 @@
 //! `konane solve`: proves who wins a position (the start of a board size, or a FEN),
 //! with every winning first move, nodes and time; a progress bar; Ctrl-C keeps what
-//! has been proven so far.
+//! has been proven so far; `--certificate` writes the proof for `konane verify`.
 
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -9,13 +12,14 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use konane_core::{Board, Position};
-use konane_solver::{RootReport, Solver, SolverOptions, TableKind};
+use konane_core::{Board, Color, Position};
+use konane_solver::{certify, RootReport, Solver, SolverOptions, TableKind, DEFAULT_LEAF_PIECES};
+use konane_verify::MAX_LEAF_PIECES;
 
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  konane solve --size 6x6\n  konane solve --size 5x5 --all --threads 1\n  konane solve --fen <FEN>"
+    after_help = "Examples:\n  konane solve --size 6x6\n  konane solve --size 5x5 --all --threads 1\n  konane solve --fen <FEN>\n  konane solve --size 6x6 --certificate 6x6.cert && konane verify 6x6.cert"
 )]
 #[command(group(clap::ArgGroup::new("start").required(true).args(["size", "fen"])))]
 pub struct SolveArgs {
@@ -41,6 +45,14 @@ pub struct SolveArgs {
     /// board, 16 for 6x6, 64 from 7x6 up (8 bytes a position in the packed table).
     #[arg(long)]
     pub table_mpos: Option<usize>,
+    /// Write the proof of the verdict to FILE, for `konane verify FILE`.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
+    /// Certificate leaf limit: positions of at most this many pieces get no record,
+    /// the checker solves them itself (fewer records, more checking).
+    #[arg(long, requires = "certificate", default_value_t = DEFAULT_LEAF_PIECES,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_LEAF_PIECES as i64))]
+    pub leaf_pieces: u32,
 }
 
 /// Runs `konane solve`.
@@ -113,6 +125,53 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         args.all,
         started.elapsed().as_secs_f64(),
         solver.table_len(),
+    );
+    if let Some(path) = &args.certificate {
+        let winner = report
+            .winner()
+            .context("no certificate written: the winner is not proven")?;
+        pool.install(|| write_certificate(&solver, &position, winner, args.leaf_pieces, path))?;
+    }
+    Ok(())
+}
+
+/// Writes the certificate that `winner` wins `root` to `path` (through a temporary
+/// file, so that a failure never leaves half a certificate under that name).
+fn write_certificate(
+    solver: &Solver,
+    root: &Position,
+    winner: Color,
+    leaf_pieces: u32,
+    path: &Path,
+) -> Result<()> {
+    let started = Instant::now();
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} certificate: {msg}")
+            .expect("the template is valid"),
+    );
+    let certificate = certify(solver, root, winner, leaf_pieces, |done| {
+        bar.set_message(format!("{done} positions proven"))
+    });
+    bar.finish_and_clear();
+    let certificate = certificate.context("no certificate written")?;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = PathBuf::from(temporary);
+    let written = File::create(&temporary)
+        .and_then(|file| certificate.write(BufWriter::new(file)))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(e).with_context(|| format!("cannot write the certificate {}", path.display()));
+    }
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    println!(
+        "Certificate: {} ({} won + {} lost records, leaf limit {leaf_pieces} pieces, {bytes} bytes, {:.3} s)",
+        path.display(),
+        certificate.won().len(),
+        certificate.lost().len(),
+        started.elapsed().as_secs_f64()
     );
     Ok(())
 }

@@ -9,12 +9,13 @@ use std::fmt;
 use fnv::FnvHashMap;
 use konane_core::{Color, Move, Position};
 use konane_verify::{Canonical, Certificate, Key};
+use rayon::prelude::*;
 
 use crate::root::Solver;
 
 /// The default leaf limit: positions of at most this many pieces get no record; the
 /// checker solves them itself (measured in docs/solver.md, "Certificates").
-pub const DEFAULT_LEAF_PIECES: u32 = 12;
+pub const DEFAULT_LEAF_PIECES: u32 = 16;
 
 /// Why no certificate was written.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -41,9 +42,13 @@ impl fmt::Display for CertifyError {
 
 impl std::error::Error for CertifyError {}
 
+/// Positions proven in parallel per thread at a time: enough to keep the threads busy,
+/// few enough that the walk stays close to depth-first order.
+const BATCH_PER_THREAD: usize = 64;
+
 /// A certificate that `winner` wins `root`, with records for the positions of more
 /// than `leaf_pieces` pieces, proven by `solver` (whose table may already hold the
-/// proof). `progress(records)` is called every 4096 records.
+/// proof) on the current rayon pool. `progress(positions)` is called as the walk goes.
 pub fn certify<F: FnMut(usize)>(
     solver: &Solver,
     root: &Position,
@@ -58,27 +63,41 @@ pub fn certify<F: FnMut(usize)>(
         stack: Vec::new(),
     };
     walk.reach(root);
-    let mut done = 0usize;
-    while let Some((key, position)) = walk.stack.pop() {
-        let side = position.side_to_move();
-        done += 1;
-        if done.is_multiple_of(4096) {
-            progress(done);
-        }
-        if side == winner {
-            let verdict = solver
-                .solve_limited(&position, u64::MAX)
-                .ok_or(CertifyError::Stopped)?;
-            let Some(mv) = verdict.winning_move else {
-                return Err(CertifyError::Contradiction { position });
-            };
-            walk.records.insert((key, side), Some(mv));
-            walk.reach(&position.after(mv));
-        } else {
-            for &mv in position.legal_moves().iter() {
-                walk.reach(&position.after(mv));
+    while !walk.stack.is_empty() {
+        let take = BATCH_PER_THREAD * rayon::current_num_threads();
+        let batch = walk.stack.split_off(walk.stack.len().saturating_sub(take));
+        // The winner's move in each of the winner's positions.
+        let moves: Vec<Result<Option<Move>, CertifyError>> = batch
+            .par_iter()
+            .map(|(_, position)| {
+                if position.side_to_move() != winner {
+                    return Ok(None);
+                }
+                let verdict = solver
+                    .solve_limited(position, u64::MAX)
+                    .ok_or(CertifyError::Stopped)?;
+                match verdict.winning_move {
+                    Some(mv) => Ok(Some(mv)),
+                    None => Err(CertifyError::Contradiction {
+                        position: *position,
+                    }),
+                }
+            })
+            .collect();
+        for ((key, position), winning_move) in batch.into_iter().zip(moves) {
+            match winning_move? {
+                Some(mv) => {
+                    walk.records.insert((key, winner), Some(mv));
+                    walk.reach(&position.after(mv));
+                }
+                None => {
+                    for &mv in position.legal_moves().iter() {
+                        walk.reach(&position.after(mv));
+                    }
+                }
             }
         }
+        progress(walk.records.len() - walk.stack.len());
     }
     let mut won = Vec::new();
     let mut lost = Vec::new();

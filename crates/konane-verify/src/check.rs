@@ -21,6 +21,8 @@ pub struct Summary {
     pub leaves: u64,
     /// Positions the checker's leaf search visited.
     pub leaf_nodes: u64,
+    /// Positions visited for the costliest single leaf.
+    pub hardest_leaf: u64,
 }
 
 /// Where a check failed: the line of moves from the root to the position at fault
@@ -150,6 +152,7 @@ struct Checker<'a> {
     canonical: Canonical,
     leaves: LeafSolver,
     leaf_count: u64,
+    hardest_leaf: u64,
     seen_won: Vec<bool>,
     seen_lost: Vec<bool>,
     stack: Vec<Frame>,
@@ -162,6 +165,7 @@ pub fn verify(certificate: &Certificate) -> Result<Summary, Failure> {
         canonical: Canonical::new(certificate.root().board()),
         leaves: LeafSolver::new(),
         leaf_count: 0,
+        hardest_leaf: 0,
         seen_won: vec![false; certificate.won().len()],
         seen_lost: vec![false; certificate.lost().len()],
         stack: Vec::new(),
@@ -172,6 +176,7 @@ pub fn verify(certificate: &Certificate) -> Result<Summary, Failure> {
         lost: certificate.lost().len(),
         leaves: checker.leaf_count,
         leaf_nodes: checker.leaves.nodes(),
+        hardest_leaf: checker.hardest_leaf,
     })
 }
 
@@ -216,7 +221,10 @@ impl Checker<'_> {
         }
         if pieces <= self.certificate.leaf_pieces() {
             self.leaf_count += 1;
-            if self.leaves.wins(&position) != must_win {
+            let before = self.leaves.nodes();
+            let wins = self.leaves.wins(&position);
+            self.hardest_leaf = self.hardest_leaf.max(self.leaves.nodes() - before);
+            if wins != must_win {
                 let problem = Problem::LeafValue {
                     position,
                     claimed_win: must_win,

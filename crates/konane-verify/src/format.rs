@@ -18,7 +18,7 @@ const MAGIC: &str = "konane-certificate";
 
 /// The largest leaf limit a certificate may set: positions of at most this many pieces
 /// are solved by the checker itself, so the limit bounds its work per leaf.
-pub const MAX_LEAF_PIECES: u32 = 16;
+pub const MAX_LEAF_PIECES: u32 = 18;
 
 /// The longest header line accepted (a FEN of the largest board is 75 bytes).
 const MAX_LINE: usize = 256;

@@ -4,11 +4,12 @@
 use fnv::FnvHashMap;
 use konane_core::{Color, Position};
 
-/// The most positions the memo keeps; it starts afresh when full, so memory stays
-/// bounded however many leaves a certificate has (about 30 bytes a position).
-const MEMO_LIMIT: usize = 1 << 23;
+/// The most positions the memo keeps before it starts afresh: few enough to stay in
+/// the processor's cache, which pays more than remembering everything (measured in
+/// docs/solver.md, "Certificates").
+const MEMO_LIMIT: usize = 1 << 14;
 
-/// Decides leaf positions exactly, remembering what it has decided.
+/// Decides leaf positions exactly, remembering recent decisions.
 #[derive(Default)]
 pub struct LeafSolver {
     memo: FnvHashMap<(u64, u64, bool), bool>,
@@ -21,7 +22,7 @@ impl LeafSolver {
         LeafSolver::default()
     }
 
-    /// Positions searched so far (each at most once while the memo keeps it).
+    /// Positions searched so far (a position forgotten by the memo counts again).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -37,10 +38,10 @@ impl LeafSolver {
             return win;
         }
         self.nodes += 1;
-        let win = position
-            .legal_moves()
-            .iter()
-            .any(|&mv| !self.wins(&position.after(mv)));
+        let mut win = false;
+        position.for_each_move(|mv| {
+            win = win || !self.wins(&position.after(mv));
+        });
         if self.memo.len() >= MEMO_LIMIT {
             self.memo.clear();
         }
@@ -56,17 +57,23 @@ mod tests {
 
     #[test]
     fn small_boards_have_their_known_winners() {
-        // 4x4: White wins; 3x4 and 4x3 too small to matter here; every 1xN start and
-        // 2x2 are decided by the first removals.
         let mut solver = LeafSolver::new();
-        let wins = |solver: &mut LeafSolver, size: &str| {
-            solver.wins(&Position::start(size.parse::<Board>().unwrap()))
-        };
-        assert!(!wins(&mut solver, "4x4"), "White wins 4x4");
-        assert!(wins(&mut solver, "1x1"), "Black removes the only piece");
+        let start = |size: &str| Position::start(size.parse::<Board>().unwrap());
+        assert!(!solver.wins(&start("4x4")), "White wins 4x4");
+        assert!(solver.wins(&start("1x1")), "Black removes the only piece");
+        assert!(solver.wins(&start("5x5")), "Black wins 5x5");
         // A position without moves is lost for the side to move.
         assert!(!solver.wins(&Position::from_fen("4/4 b").unwrap()));
         // Black jumps b1 and White has no move left.
         assert!(solver.wins(&Position::from_fen("bw2 b").unwrap()));
+    }
+
+    #[test]
+    fn a_full_memo_starts_afresh_and_stays_exact() {
+        // 5x5 searches far more positions than the memo holds.
+        let mut solver = LeafSolver::new();
+        assert!(solver.wins(&Position::start(Board::new(5, 5).unwrap())));
+        assert!(solver.nodes() > MEMO_LIMIT as u64);
+        assert!(solver.memo.len() <= MEMO_LIMIT);
     }
 }
