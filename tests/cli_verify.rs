@@ -21,6 +21,11 @@ fn konane(args: &[&str]) -> Output {
         .expect("konane starts")
 }
 
+/// Runs `konane solve ARGS --certificate PATH`, which must succeed: its output.
+fn solve_to(path: &str, args: &[&str]) -> String {
+    common::run_ok(&[&["solve"], args, &["--certificate", path]].concat())
+}
+
 /// Runs `konane verify` on `path`, which must fail: its one line of error.
 fn verify_fails(path: &Path) -> String {
     let out = konane(&["verify", path.to_str().unwrap()]);
@@ -36,15 +41,7 @@ fn a_solved_board_verifies() {
     let dir = scratch("solved");
     let file = dir.join("5x5.cert");
     let path = file.to_str().unwrap();
-    let text = common::run_ok(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--certificate",
-        path,
-        "--leaf-pieces",
-        "6",
-    ]);
+    let text = solve_to(path, &["--size", "5x5", "--leaf-pieces", "6"]);
     assert!(text.contains("Certificate: "), "{text}");
     assert!(text.contains("leaf limit 6 pieces"), "{text}");
     let text = common::run_ok(&["verify", path]);
@@ -64,27 +61,11 @@ fn positions_after_moves_and_fens_certify() {
     let dir = scratch("moves");
     let file = dir.join("after.cert");
     let path = file.to_str().unwrap();
-    common::run_ok(&[
-        "solve",
-        "--size",
-        "6x5",
-        "--moves",
-        "a5 b5",
-        "--certificate",
-        path,
-    ]);
+    solve_to(path, &["--size", "6x5", "--moves", "a5 b5"]);
     let text = common::run_ok(&["verify", path]);
     assert!(text.contains("(Black to move)"), "{text}");
     assert!(text.contains("Verified: "), "{text}");
-    common::run_ok(&[
-        "solve",
-        "--fen",
-        "bw2 b",
-        "--certificate",
-        path,
-        "--leaf-pieces",
-        "0",
-    ]);
+    solve_to(path, &["--fen", "bw2 b", "--leaf-pieces", "0"]);
     let text = common::run_ok(&["verify", path]);
     assert!(text.contains("Records: 1 won, 0 lost"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -95,15 +76,7 @@ fn a_damaged_certificate_fails_with_one_clear_error() {
     let dir = scratch("damaged");
     let file = dir.join("5x5.cert");
     let path = file.to_str().unwrap();
-    common::run_ok(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--certificate",
-        path,
-        "--leaf-pieces",
-        "4",
-    ]);
+    solve_to(path, &["--size", "5x5", "--leaf-pieces", "4"]);
     let good = std::fs::read(&file).unwrap();
     let body = good.windows(8).position(|w| w == b"records\n").unwrap() + 8;
     // Every single-byte change of the records and trailer is refused (or, at worst,

@@ -118,28 +118,36 @@ fn five_by_five() -> Certificate {
     certificate
 }
 
-#[test]
-fn a_changed_winning_move_fails() {
-    let certificate = five_by_five();
-    let mut leaves = LeafSolver::new();
-    // The first won record with a move that does not win (by the checker's search).
+/// `certificate` with the winning move of its first won record for which `choose`
+/// picks a replacement changed to it; the record's index and the new move.
+fn change_a_winning_move(
+    certificate: &Certificate,
+    mut choose: impl FnMut(&Position) -> Option<Move>,
+) -> (Certificate, usize, Move) {
     let (index, bad) = certificate
         .won()
         .iter()
         .enumerate()
-        .find_map(|(i, &(key, _))| {
-            let position = certificate.position(Section::Won, key);
-            let losing = position
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|&mv| leaves.wins(&position.after(mv)))?;
-            Some((i, losing))
-        })
-        .expect("some winner's position has a losing move");
+        .find_map(|(i, &(key, _))| Some((i, choose(&certificate.position(Section::Won, key))?)))
+        .expect("some won record has a replacement");
     let mut won = certificate.won().to_vec();
     won[index].1 = bad;
-    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    let corrupted = with_records(certificate, won, certificate.lost().to_vec());
+    (corrupted, index, bad)
+}
+
+#[test]
+fn a_changed_winning_move_fails() {
+    let certificate = five_by_five();
+    let mut leaves = LeafSolver::new();
+    // A move that does not win (by the checker's own search).
+    let (corrupted, _, _) = change_a_winning_move(&certificate, |position| {
+        position
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| leaves.wins(&position.after(mv)))
+    });
     let failure = failure_of(&corrupted);
     let message = failure.to_string();
     // The move now leads to a position won for the loser: no lost record (or leaf) proves it.
@@ -155,18 +163,11 @@ fn a_changed_winning_move_fails() {
 #[test]
 fn an_illegal_winning_move_fails_naming_it() {
     let certificate = five_by_five();
-    let mut won = certificate.won().to_vec();
-    // a1a1 (a removal) is illegal once jumping has started: every record has empty squares.
-    let index = won
-        .iter()
-        .position(|&(key, _)| {
-            let position = certificate.position(Section::Won, key);
-            position.phase() == konane_core::Phase::Jumps
-        })
-        .unwrap();
+    // a1 (a removal) is illegal once jumping has started.
     let illegal = Move::removal(konane_core::Square::new(0, 0));
-    won[index].1 = illegal;
-    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    let (corrupted, index, _) = change_a_winning_move(&certificate, |position| {
+        (position.phase() == konane_core::Phase::Jumps).then_some(illegal)
+    });
     let failure = failure_of(&corrupted);
     let message = failure.to_string();
     assert!(
@@ -280,22 +281,12 @@ fn a_false_leaf_claim_fails() {
     let certificate = five_by_five();
     let limit = certificate.leaf_pieces();
     let mut leaves = LeafSolver::new();
-    let (index, bad) = certificate
-        .won()
-        .iter()
-        .enumerate()
-        .find_map(|(i, &(key, _))| {
-            let position = certificate.position(Section::Won, key);
-            let bad = position.legal_moves().iter().copied().find(|&mv| {
-                let child = position.after(mv);
-                child.occupied().count_ones() <= limit && leaves.wins(&child)
-            })?;
-            Some((i, bad))
+    let (corrupted, _, _) = change_a_winning_move(&certificate, |position| {
+        position.legal_moves().iter().copied().find(|&mv| {
+            let child = position.after(mv);
+            child.occupied().count_ones() <= limit && leaves.wins(&child)
         })
-        .expect("some winner's move leads to a leaf it loses");
-    let mut won = certificate.won().to_vec();
-    won[index].1 = bad;
-    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    });
     let failure = failure_of(&corrupted);
     let message = failure.to_string();
     assert!(

@@ -56,6 +56,10 @@ impl Certificate {
     /// A certificate from its parts; the records are sorted into file order and exact
     /// repeats dropped. `won` holds keys of positions with `winner` to move and a
     /// winning move there, `lost` keys of positions with the other side to move.
+    ///
+    /// # Panics
+    ///
+    /// If a key is not one of pieces on the root's board (as [`crate::key_of`] gives).
     pub fn new(
         root: Position,
         winner: Color,
@@ -63,6 +67,14 @@ impl Certificate {
         mut won: Vec<(Key, Move)>,
         mut lost: Vec<Key>,
     ) -> Certificate {
+        let board = root.board();
+        assert!(
+            won.iter()
+                .map(|&(key, _)| key)
+                .chain(lost.iter().copied())
+                .all(|key| pieces_of(board, key).is_ok()),
+            "a certificate's keys must be keys of its board"
+        );
         won.sort_unstable();
         won.dedup_by_key(|record| record.0);
         lost.sort_unstable();
