@@ -72,6 +72,19 @@ fn positions_after_moves_and_fens_certify() {
 }
 
 #[test]
+fn first_win_stops_early_and_still_certifies() {
+    let dir = scratch("first-win");
+    let file = dir.join("5x5.cert");
+    let path = file.to_str().unwrap();
+    let text = solve_to(path, &["--size", "5x5", "--threads", "1", "--first-win"]);
+    assert!(text.contains("Stopped at the first winning move"), "{text}");
+    assert!(text.contains("Black wins"), "{text}");
+    let text = common::run_ok(&["verify", path]);
+    assert!(text.contains("Verified: Black wins"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_damaged_certificate_fails_with_one_clear_error() {
     let dir = scratch("damaged");
     let file = dir.join("5x5.cert");

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use konane_core::{Board, Color, Position};
+use konane_core::{Board, Position};
 use konane_solver::{certify, RootReport, Solver, SolverOptions, TableKind, DEFAULT_LEAF_PIECES};
 use konane_verify::MAX_LEAF_PIECES;
 
@@ -45,6 +45,10 @@ pub struct SolveArgs {
     /// board, 16 for 6x6, 64 from 7x6 up (8 bytes a position in the packed table).
     #[arg(long)]
     pub table_mpos: Option<usize>,
+    /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
+    /// without the values of the other root moves.
+    #[arg(long, conflicts_with = "all")]
+    pub first_win: bool,
     /// Write the proof of the verdict to FILE, for `konane verify FILE`.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
@@ -81,7 +85,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     };
     let solver = Solver::new(position.board(), options);
     let stop = solver.stop_flag();
-    ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
+    let interrupt = solver.stop_flag();
+    ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed))
         .context("cannot install the Ctrl-C handler")?;
 
     println!(
@@ -111,6 +116,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         });
         let report = pool.install(|| {
             solver.solve_moves(&position, |value, _| {
+                if value.wins && args.first_win {
+                    stop.store(true, Ordering::Relaxed);
+                }
                 let verdict = if value.wins { "wins" } else { "loses" };
                 bar.println(format!("  {}: {verdict}", value.mv));
                 bar.inc(1);
@@ -120,27 +128,29 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         report
     });
     bar.finish_and_clear();
+    let winner_found = args.first_win && report.winner().is_some();
     print_report(
         &report,
         args.all,
+        winner_found,
         started.elapsed().as_secs_f64(),
         solver.table_len(),
     );
     if let Some(path) = &args.certificate {
-        let winner = report
-            .winner()
-            .context("no certificate written: the winner is not proven")?;
-        pool.install(|| write_certificate(&solver, &position, winner, args.leaf_pieces, path))?;
+        if winner_found {
+            stop.store(false, Ordering::Relaxed);
+        }
+        pool.install(|| write_certificate(&solver, &position, &report, args.leaf_pieces, path))?;
     }
     Ok(())
 }
 
-/// Writes the certificate that `winner` wins `root` to `path` (through a temporary
+/// Writes the certificate of what `report` proved about `root` to `path` (through a temporary
 /// file, so that a failure never leaves half a certificate under that name).
 fn write_certificate(
     solver: &Solver,
     root: &Position,
-    winner: Color,
+    report: &RootReport,
     leaf_pieces: u32,
     path: &Path,
 ) -> Result<()> {
@@ -150,7 +160,7 @@ fn write_certificate(
         ProgressStyle::with_template("{elapsed_precise} certificate: {msg}")
             .expect("the template is valid"),
     );
-    let certificate = certify(solver, root, winner, leaf_pieces, |done| {
+    let certificate = certify(solver, root, report, leaf_pieces, |done| {
         bar.set_message(format!("{done} positions proven"))
     });
     bar.finish_and_clear();
@@ -177,12 +187,14 @@ fn write_certificate(
 }
 
 /// Prints the verdict, the winning moves (every value with `all`), nodes and time.
-fn print_report(report: &RootReport, all: bool, seconds: f64, table_len: usize) {
+fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, table_len: usize) {
     if !report.complete {
-        println!(
-            "Interrupted: {} of the root moves proven",
-            report.values.len()
-        );
+        let why = if first_win {
+            "Stopped at the first winning move"
+        } else {
+            "Interrupted"
+        };
+        println!("{why}: {} of the root moves proven", report.values.len());
     }
     if all {
         for value in &report.values {

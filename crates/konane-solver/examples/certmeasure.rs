@@ -23,7 +23,7 @@ fn main() {
     );
     for k in leaves {
         let t = Instant::now();
-        let cert = certify(&solver, &root, winner, k, |_| {}).unwrap();
+        let cert = certify(&solver, &root, &report, k, |_| {}).unwrap();
         let tc = t.elapsed().as_secs_f64();
         let mut file = Vec::new();
         cert.write(&mut file).unwrap();

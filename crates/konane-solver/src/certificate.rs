@@ -11,7 +11,7 @@ use konane_core::{Color, Move, Position};
 use konane_verify::{Canonical, Certificate, Key};
 use rayon::prelude::*;
 
-use crate::root::Solver;
+use crate::root::{RootReport, Solver};
 
 /// The default leaf limit: positions of at most this many pieces get no record; the
 /// checker solves them itself (measured in docs/solver.md, "Certificates").
@@ -20,6 +20,8 @@ pub const DEFAULT_LEAF_PIECES: u32 = 16;
 /// Why no certificate was written.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum CertifyError {
+    /// The report does not prove a winner.
+    NotProven,
     /// The solver's stop flag was set.
     Stopped,
     /// The solver found a position of the proof won by the side that must lose it (a
@@ -30,6 +32,7 @@ pub enum CertifyError {
 impl fmt::Display for CertifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            CertifyError::NotProven => f.write_str("the winner is not proven"),
             CertifyError::Stopped => f.write_str("stopped before the certificate was complete"),
             CertifyError::Contradiction { position } => write!(
                 f,
@@ -46,23 +49,34 @@ impl std::error::Error for CertifyError {}
 /// few enough that the walk stays close to depth-first order.
 const BATCH_PER_THREAD: usize = 64;
 
-/// A certificate that `winner` wins `root`, with records for the positions of more
-/// than `leaf_pieces` pieces, proven by `solver` (whose table may already hold the
-/// proof) on the current rayon pool. `progress(positions)` is called as the walk goes.
+/// A certificate of what `report` (a solve of `root`'s moves) proved: its winner wins
+/// `root`, by its first winning move when the side to move wins. Records are kept for
+/// the positions of more than `leaf_pieces` pieces, proven by `solver` (whose table
+/// may already hold the proof) on the current rayon pool. `progress(positions)` is
+/// called as the walk goes.
 pub fn certify<F: FnMut(usize)>(
     solver: &Solver,
     root: &Position,
-    winner: Color,
+    report: &RootReport,
     leaf_pieces: u32,
     mut progress: F,
 ) -> Result<Certificate, CertifyError> {
+    let winner = report.winner().ok_or(CertifyError::NotProven)?;
     let mut walk = Walk {
         canonical: Canonical::new(root.board()),
         leaf_pieces,
         records: FnvHashMap::default(),
         stack: Vec::new(),
     };
-    walk.reach(root);
+    // Where the side to move wins, the report's winning move is the root's.
+    match report.winning_moves().first() {
+        Some(&mv) if walk.needs_record(root) => {
+            let (key, symmetry) = walk.canonical.of(root);
+            let image = symmetry.apply(root);
+            walk.won(key, &image, symmetry.apply_move(root.board(), mv));
+        }
+        _ => walk.reach(root),
+    }
     while !walk.stack.is_empty() {
         let take = BATCH_PER_THREAD * rayon::current_num_threads();
         let batch = walk.stack.split_off(walk.stack.len().saturating_sub(take));
@@ -86,10 +100,7 @@ pub fn certify<F: FnMut(usize)>(
             .collect();
         for ((key, position), winning_move) in batch.into_iter().zip(moves) {
             match winning_move? {
-                Some(mv) => {
-                    walk.records.insert((key, winner), Some(mv));
-                    walk.reach(&position.after(mv));
-                }
+                Some(mv) => walk.won(key, &position, mv),
                 None => {
                     for &mv in position.legal_moves().iter() {
                         walk.reach(&position.after(mv));
@@ -122,10 +133,15 @@ struct Walk {
 }
 
 impl Walk {
-    /// Notes that the proof reaches `position`: unless it is a leaf, has no move or was
+    /// Whether `position` needs a record: more pieces than the leaf limit, and a move.
+    fn needs_record(&self, position: &Position) -> bool {
+        position.occupied().count_ones() > self.leaf_pieces && position.count_moves() > 0
+    }
+
+    /// Notes that the proof reaches `position`: unless it needs no record or was
     /// reached before, its canonical image is to be proven.
     fn reach(&mut self, position: &Position) {
-        if position.occupied().count_ones() <= self.leaf_pieces || position.count_moves() == 0 {
+        if !self.needs_record(position) {
             return;
         }
         let (key, symmetry) = self.canonical.of(position);
@@ -133,5 +149,13 @@ impl Walk {
             entry.insert(None);
             self.stack.push((key, symmetry.apply(position)));
         }
+    }
+
+    /// Records `mv` as the winning move of the canonical `position` (of key `key`) and
+    /// reaches the position it leads to.
+    fn won(&mut self, key: Key, position: &Position, mv: Move) {
+        self.records
+            .insert((key, position.side_to_move()), Some(mv));
+        self.reach(&position.after(mv));
     }
 }

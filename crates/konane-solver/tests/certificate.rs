@@ -4,7 +4,7 @@
 //! a leaf's value, an extra record) is caught with a message naming it.
 
 use konane_core::{Board, Color, Move, Position};
-use konane_solver::{certify, Solver, SolverOptions, TableKind};
+use konane_solver::{certify, CertifyError, RootReport, Solver, SolverOptions, TableKind};
 use konane_verify::{verify, Canonical, Certificate, Failure, Key, LeafSolver, Problem, Section};
 use rand::{Rng, SeedableRng};
 
@@ -21,8 +21,8 @@ fn solver(board: Board) -> Solver {
 /// back (checked equal).
 fn certificate(root: &Position, leaf_pieces: u32) -> Certificate {
     let solver = solver(root.board());
-    let winner = solver.solve_limited(root, u64::MAX).unwrap().winner;
-    let certificate = certify(&solver, root, winner, leaf_pieces, |_| {}).unwrap();
+    let report = solver.solve_moves(root, |_, _| {});
+    let certificate = certify(&solver, root, &report, leaf_pieces, |_| {}).unwrap();
     let read = reread(&certificate);
     assert_eq!(read, certificate);
     read
@@ -328,15 +328,43 @@ fn an_unused_record_fails() {
 
 #[test]
 fn a_wrong_claim_is_refused_by_the_writer() {
-    // White does not win 5x5: the walk finds a position it cannot prove and says so.
+    // A report that claims every Black removal on 5x5 loses (it is a Black win): the
+    // walk finds a position it cannot prove and says so.
     let root = Position::start(Board::new(5, 5).unwrap());
     let solver = solver(root.board());
-    let result = certify(&solver, &root, Color::White, 8, |_| {});
+    let false_report = RootReport {
+        side: Color::Black,
+        values: Vec::new(),
+        complete: true,
+        nodes: 0,
+    };
+    let result = certify(&solver, &root, &false_report, 8, |_| {});
     assert!(
-        matches!(
-            result,
-            Err(konane_solver::CertifyError::Contradiction { .. })
-        ),
+        matches!(result, Err(CertifyError::Contradiction { .. })),
         "{result:?}"
     );
+    let unproven = RootReport {
+        complete: false,
+        ..false_report
+    };
+    let result = certify(&solver, &root, &unproven, 8, |_| {});
+    assert_eq!(result.unwrap_err(), CertifyError::NotProven);
+}
+
+#[test]
+fn a_winning_root_takes_its_move_from_the_report() {
+    // 5x5: Black wins with every removal; the certificate uses the report's first.
+    let root = Position::start(Board::new(5, 5).unwrap());
+    let solver = solver(root.board());
+    let report = solver.solve_moves(&root, |_, _| {});
+    let certificate = certify(&solver, &root, &report, 8, |_| {}).unwrap();
+    let canonical = Canonical::new(root.board());
+    let (key, symmetry) = canonical.of(&root);
+    let index = certificate.find_won(key).expect("the root has its record");
+    let first = report.winning_moves()[0];
+    assert_eq!(
+        certificate.won()[index].1,
+        symmetry.apply_move(root.board(), first)
+    );
+    verify(&certificate).unwrap();
 }
