@@ -20,7 +20,8 @@ const MAGIC: &str = "konane-certificate";
 /// are solved by the checker itself, so the limit bounds its work per leaf.
 pub const MAX_LEAF_PIECES: u32 = 18;
 
-/// The longest header line accepted (a FEN of the largest board is 75 bytes).
+/// The longest header line accepted (the longest valid one, the root of an 8x8 board,
+/// has 78 bytes).
 const MAX_LINE: usize = 256;
 
 /// The two record sections, in file order.
@@ -219,7 +220,10 @@ impl Header {
         };
         let bad = |line, message: String| ReadError::Header { line, message };
 
-        let (line, version) = field(MAGIC).map_err(|_| ReadError::NotACertificate)?;
+        let (line, version) = field(MAGIC).map_err(|e| match e {
+            ReadError::Io(e) => ReadError::Io(e),
+            _ => ReadError::NotACertificate,
+        })?;
         if version != FORMAT_VERSION.to_string() {
             return Err(bad(
                 line,
