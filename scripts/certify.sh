@@ -7,7 +7,7 @@
 # Usage: scripts/certify.sh DIR [WxH ...]   (default: every board from 1x1 to 6x6)
 # Environment: KONANE (default target/release/konane, run `cargo build --release`),
 # THREADS (default 2), LEAF (leaf limit, default: the solver's), TABLE_MPOS (default:
-# the solver's).
+# the solver's), SOLVE_ARGS (more `konane solve` options, such as --first-win).
 set -euo pipefail
 dir=${1:?usage: scripts/certify.sh DIR [WxH ...]}
 shift
@@ -20,6 +20,8 @@ mkdir -p "$dir/log"
 solve_args=(--threads "${THREADS:-2}")
 [ -n "${LEAF:-}" ] && solve_args+=(--leaf-pieces "$LEAF")
 [ -n "${TABLE_MPOS:-}" ] && solve_args+=(--table-mpos "$TABLE_MPOS")
+read -r -a more <<<"${SOLVE_ARGS:-}"
+solve_args+=("${more[@]}")
 
 echo "| Board | Winner | Won + lost records | Bytes | Leaf limit | Solve (s) | Write (s) | Peak (MiB) | Verify (s) | Peak (MiB) | SHA-256 |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
