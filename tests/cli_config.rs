@@ -1,13 +1,14 @@
-//! End-to-end: engine.toml via `--config` sets the defaults shown by `uci`; the command
-//! line and `setoption` override it; a bad file fails with its key, line and the
-//! expected type; `konane bench` ends with its total, the same every run.
+//! End-to-end: engine.toml via `--config` sets the defaults shown by `uci` and used by
+//! every subcommand; the command line and `setoption` override it; a bad file fails with
+//! its key, line and the expected type; `konane config` writes the shipped engine.toml;
+//! `konane bench` ends with its total, the same every run.
 
 mod common;
 
 use std::path::PathBuf;
 use std::process::Command;
 
-use common::{Engine, PROMPT};
+use common::{run_ok, Engine, PROMPT};
 
 /// Writes `text` to a fresh file in the target directory and returns its path.
 fn config_file(name: &str, text: &str) -> PathBuf {
@@ -107,4 +108,87 @@ fn bench_prints_a_line_per_position_and_the_same_total_every_run() {
     let nodes = bench_nodes();
     assert!(nodes > 0);
     assert_eq!(bench_nodes(), nodes, "the bench node count is a signature");
+}
+
+#[test]
+fn konane_config_writes_the_shipped_engine_toml() {
+    // Run where no engine.toml is: the built-in defaults.
+    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .arg("config")
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let shipped = include_str!("../engine.toml");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), shipped);
+    // The file and the flags show through.
+    let path = config_file(
+        "config.toml",
+        "[engine]\nthreads = 2\n[eval]\nmobility = 90\n",
+    );
+    let text = run_ok(&["--config", path.to_str().unwrap(), "--hash", "64", "config"]);
+    for line in ["hash = 64 ", "threads = 2 ", "mobility = 90 "] {
+        assert!(text.contains(&format!("\n{line}")), "{line}: {text}");
+    }
+}
+
+#[test]
+fn a_bad_flag_names_the_option_and_its_range() {
+    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(["--hash", "0"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("option Hash value 0 is out of range 1 to 4096"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_subcommand_starts_on_the_configured_board() {
+    let path = config_file("board.toml", "[engine]\nboard_size = \"6x6\"\n");
+    let config = path.to_str().unwrap();
+    // perft 4 from the 6x6 start (rules.md's table).
+    let text = run_ok(&["--config", config, "perft", "4"]);
+    assert!(text.contains("Nodes searched: 156\n"), "{text}");
+    let text = run_ok(&["--config", config, "analyse", "--depth", "1"]);
+    assert!(
+        text.contains("FEN: bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb b"),
+        "{text}"
+    );
+    // Self-play's generated openings are on 6x6 too (--size still wins).
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let positions = dir.join("board-positions.txt");
+    let positions_arg = positions.to_str().unwrap();
+    let selfplay = [
+        "selfplay",
+        "--player",
+        "greedy",
+        "--opponent",
+        "random",
+        "--games",
+        "2",
+    ];
+    let mut args = vec!["--config", config];
+    args.extend(selfplay);
+    args.extend(["--positions", positions_arg]);
+    run_ok(&args);
+    let first = std::fs::read_to_string(&positions).unwrap();
+    assert_eq!(
+        first.lines().next().unwrap().split('/').count(),
+        6,
+        "{first}"
+    );
+    let mut args = vec!["--config", config];
+    args.extend(selfplay);
+    args.extend(["--size", "5x5", "--positions", positions_arg]);
+    run_ok(&args);
+    let first = std::fs::read_to_string(&positions).unwrap();
+    assert_eq!(
+        first.lines().next().unwrap().split('/').count(),
+        5,
+        "{first}"
+    );
 }

@@ -70,3 +70,51 @@ fn greedy_beats_random_and_records_replay_the_same_totals() {
     assert_eq!(table(&konane(&concurrent)), table(&stdout));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn each_engine_player_takes_its_own_name_and_options() {
+    let dir = std::env::temp_dir().join(format!("konane-selfplay-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("games.txt");
+    let stdout = konane(&[
+        "selfplay",
+        "--opponent",
+        "engine name=no-endgame option.EndgameSolver=false",
+        "--depth",
+        "1",
+        "--size",
+        "5x5",
+        "--games",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let rows = table(&stdout);
+    assert!(rows[1].starts_with("engine "), "{stdout}");
+    assert!(rows[2].starts_with("no-endgame "), "{stdout}");
+    let records = std::fs::read_to_string(&record).unwrap();
+    let header: Vec<&str> = records.lines().take(3).collect();
+    assert!(header[1].starts_with("engine engine in-process engine, limits "));
+    assert!(
+        header[2].starts_with("engine no-endgame in-process engine, limits ")
+            && header[2].ends_with(", option.EndgameSolver=false"),
+        "{records}"
+    );
+    assert_eq!(table(&konane(&["replay", record.to_str().unwrap()])), rows);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    for (opponent, needle) in [
+        ("engine option.Threads=0", "out of range"),
+        ("engine option.Speed=3", "Speed"),
+        ("engine name=engine", "both engines are named 'engine'"),
+        ("random option.Hash=8", "only the engine"),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_konane"))
+            .args(["selfplay", "--opponent", opponent, "--games", "2"])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{opponent}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(needle), "{opponent}: {stderr}");
+    }
+}

@@ -1,15 +1,16 @@
-//! Fuzz target: the protocol front end — the line parser and the state machine — fed
-//! arbitrary byte lines. Searches are cut to depth 1 and expensive settings clamped
-//! (Hash, Threads, perft depth, bench), so that each input runs in milliseconds.
+//! Fuzz target: the protocol front end — the line parser and the session over the
+//! engine layer — fed arbitrary byte lines. Searches are cut to depth 1 and expensive
+//! settings clamped (Hash, Threads, perft depth, bench), so that each input runs in
+//! milliseconds.
 #![no_main]
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use konane_cli::protocol::command::{self, Command};
-use konane_cli::protocol::engine::{Engine, Flow};
-use konane_cli::protocol::options::EngineOptions;
 use konane_cli::protocol::output::Output;
+use konane_cli::protocol::session::{Flow, Session};
+use konane_engine::Options;
 use libfuzzer_sys::fuzz_target;
 
 /// The line the engine gets: the same command with its cost bounded.
@@ -17,10 +18,10 @@ fn tame(line: &str) -> Option<String> {
     match command::parse(line) {
         Ok(Some(Command::Go(spec))) => {
             let mut go = String::from("go depth 1");
-            if spec.infinite {
+            if spec.limits.infinite {
                 go.push_str(" infinite");
             }
-            if spec.ponder {
+            if spec.limits.ponder {
                 go.push_str(" ponder");
             }
             Some(go)
@@ -47,23 +48,21 @@ fuzz_target!(|data: &[u8]| {
     let done = Arc::new(AtomicBool::new(false));
     let flag = done.clone();
     let out = Output::to(Box::new(std::io::sink()));
-    let options = EngineOptions {
-        hash_mib: 1,
-        ..EngineOptions::default()
-    };
-    let mut engine = Engine::new(
+    let mut options = Options::default();
+    options.search.hash_mib = 1;
+    let mut session = Session::new(
         options,
         out,
         Arc::new(move || flag.store(true, Ordering::SeqCst)),
     );
     for line in text.lines().take(64) {
         let Some(line) = tame(line) else { continue };
-        if engine.handle_line(&line) == Flow::Quit {
+        if session.handle_line(&line) == Flow::Quit {
             break;
         }
-        if done.swap(false, Ordering::SeqCst) && engine.search_done() == Flow::Quit {
+        if done.swap(false, Ordering::SeqCst) && session.job_done() == Flow::Quit {
             break;
         }
     }
-    engine.shutdown();
+    session.shutdown();
 });

@@ -1,18 +1,19 @@
-//! `konane analyse`: searches one position and prints readable progress (depth, score
-//! as a person reads it, best line) and a final verdict; exact results say so.
+//! `konane analyse`: searches one position on the engine layer and prints readable
+//! progress (depth, score as a person reads it, best line) and a final verdict; exact
+//! results say so.
 
 use std::io::BufRead;
-use std::sync::Arc;
+use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::{ArgGroup, Args};
 use konane_core::{Board, Color, Position};
-use konane_search::{Score, SearchControl, SearchInfo, SearchLimits, Searcher};
+use konane_engine::{Engine, Options, Score, SearchCallbacks, SearchInfo, SearchLimits};
 
-use crate::protocol::options::EngineOptions;
+use crate::board_view;
+use crate::option_flags::OptionFlags;
 use crate::protocol::output::moves_text;
-use crate::{board_view, override_option};
 
 /// The search time when no limit is given.
 const DEFAULT_MOVETIME_MS: u64 = 3000;
@@ -43,15 +44,9 @@ pub struct AnalyseArgs {
     /// Search until Enter is pressed (or the input ends).
     #[arg(long, group = "limit")]
     pub infinite: bool,
-    /// Show this many best lines.
-    #[arg(long)]
-    pub multipv: Option<u64>,
-    /// Search threads.
-    #[arg(long)]
-    pub threads: Option<u64>,
-    /// Transposition table size in MiB.
-    #[arg(long)]
-    pub hash: Option<u64>,
+    /// Engine options (--multipv shows that many best lines).
+    #[command(flatten)]
+    pub options: OptionFlags,
 }
 
 /// A score for a reader: `+1.25` (centi-moves as moves) or an exact win or loss.
@@ -124,10 +119,8 @@ fn position(args: &AnalyseArgs, board: Board) -> Result<Position> {
 }
 
 /// Runs `konane analyse`.
-pub fn run(args: &AnalyseArgs, mut options: EngineOptions) -> Result<()> {
-    override_option(&mut options, "Hash", args.hash)?;
-    override_option(&mut options, "Threads", args.threads)?;
-    override_option(&mut options, "MultiPV", args.multipv)?;
+pub fn run(args: &AnalyseArgs, mut options: Options) -> Result<()> {
+    args.options.apply(&mut options)?;
     let position = position(args, args.size.unwrap_or(options.board))?;
     let side = position.side_to_move();
     println!("{}\n", board_view::draw(&position, None));
@@ -136,10 +129,6 @@ pub fn run(args: &AnalyseArgs, mut options: EngineOptions) -> Result<()> {
         position.to_fen(),
         position.phase()
     );
-    if position.is_game_over() {
-        println!("Verdict: {}", verdict(Score::Mate(0), side, 0));
-        return Ok(());
-    }
     let limits = match (args.depth, args.movetime, args.infinite) {
         (Some(0), _, _) => bail!("--depth must be at least 1"),
         (Some(depth), _, _) => SearchLimits::depth(depth),
@@ -150,30 +139,48 @@ pub fn run(args: &AnalyseArgs, mut options: EngineOptions) -> Result<()> {
         },
         _ => SearchLimits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
     };
-    let control = Arc::new(SearchControl::default());
+    let multipv = options.search.multipv;
+    let mut engine = Engine::new(options);
+    engine.set_position(position);
+    let (sender, answers) = channel();
+    let on_info = move |info: &SearchInfo| {
+        // Depth 0 is a finished game: the verdict says it.
+        if info.depth > 0 {
+            println!("{}", progress_line(info, side, multipv));
+        }
+    };
+    let on_bestmove = move |answer: &konane_engine::Answer| {
+        // The receiver waits below.
+        let _ = sender.send(answer.clone());
+    };
     if args.infinite {
         println!("Searching until Enter is pressed...");
-        let stopper = control.clone();
+    }
+    println!();
+    engine.go(limits, SearchCallbacks::new(on_info, on_bestmove))?;
+    if args.infinite {
+        let stopper = engine.stopper();
         std::thread::spawn(move || {
             let mut line = String::new();
             let _ = std::io::stdin().lock().read_line(&mut line);
             stopper.stop();
         });
     }
-    println!();
-    let mut searcher = Searcher::new(options.search_options());
-    let multipv = options.multipv;
-    let result = searcher.search(&position, &limits, &control, &mut |info| {
-        println!("{}", progress_line(info, side, multipv));
-    });
-    println!();
+    engine.wait();
+    let answer = answers.recv().context("the search gave no answer")?;
+    let result = answer.result;
+    if answer.failed {
+        eprintln!("konane: the search failed; showing the first legal move");
+    }
+    // No move: the game is over, and the verdict says so.
     if let Some(best) = result.best_move {
+        println!();
         match result.ponder_move {
             Some(reply) => println!("Best move: {best} (expected reply {reply})"),
             None => println!("Best move: {best}"),
         }
+        println!("Searched {} plies, {} nodes.", result.depth, result.nodes);
     }
-    println!("Searched {} plies, {} nodes.", result.depth, result.nodes);
     println!("Verdict: {}", verdict(result.score, side, result.depth));
     Ok(())
 }

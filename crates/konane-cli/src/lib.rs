@@ -1,13 +1,15 @@
-//! The `konane` command as a library: the protocol front end, the subcommands and the
-//! match runner; `main.rs` only calls [`main`]. Being a library lets fuzz targets and
-//! tests drive the protocol state machine directly.
+//! The `konane` command as a library: the protocol front end and the subcommands, over
+//! the engine layer (konane-engine) and the match runner (konane-arena); `main.rs` only
+//! calls [`main`]. Being a library lets fuzz targets and tests drive the protocol
+//! session directly.
 
 pub mod analyse;
-pub mod arena;
 pub mod bench;
 pub mod board_view;
-pub mod config;
 pub mod match_cmd;
+mod match_report;
+mod match_series;
+pub mod option_flags;
 pub mod perft;
 pub mod play;
 pub mod protocol;
@@ -19,10 +21,10 @@ pub mod verify;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
+use konane_engine::config;
 
-use protocol::options::EngineOptions;
+use option_flags::OptionFlags;
 
 /// Konane (Hawaiian Checkers) engine. With no subcommand it speaks the engine
 /// protocol (UCI, also UGI) on stdin/stdout.
@@ -34,30 +36,19 @@ use protocol::options::EngineOptions;
         konane                                  (the protocol; type 'help')\n  \
         konane --hash 64 --threads 2 --config my.toml\n  \
         (echo 'position startpos moves d5 d4'; echo 'go movetime 1000'; sleep 2) | konane\n\n\
-        End of input acts as 'quit': it stops a running search (which still answers)."
+        End of input acts as 'quit': it stops a running search (which still answers), perft\n\
+        or bench."
 )]
 struct Cli {
     /// Engine defaults file (default: ./engine.toml when present).
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Option values above engine.toml's (and below `setoption`), for the protocol and
+    /// every subcommand.
     #[command(flatten)]
-    engine: EngineArgs,
+    options: OptionFlags,
     #[command(subcommand)]
     command: Option<Command>,
-}
-
-/// Option overrides for the protocol, above engine.toml and below `setoption`.
-#[derive(Args, Debug)]
-struct EngineArgs {
-    /// Transposition table size in MiB.
-    #[arg(long)]
-    hash: Option<u64>,
-    /// Search threads.
-    #[arg(long)]
-    threads: Option<u64>,
-    /// Milliseconds kept in reserve per move for communication delays.
-    #[arg(long)]
-    move_overhead: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -80,25 +71,17 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check a proof certificate written by `konane solve --certificate`.
     Verify(verify::VerifyArgs),
-}
-
-/// Sets option `name` from a command-line value, with the same checks as `setoption`.
-pub fn override_option(
-    options: &mut EngineOptions,
-    name: &str,
-    value: Option<impl ToString>,
-) -> anyhow::Result<()> {
-    if let Some(value) = value {
-        options
-            .set(name, Some(&value.to_string()))
-            .with_context(|| format!("bad command-line value for {name}"))?;
-    }
-    Ok(())
+    /// Print engine.toml for the current settings.
+    ///
+    /// The built-in defaults, then engine.toml (or --config), then the flags; the
+    /// shipped engine.toml is this output for the defaults.
+    Config,
 }
 
 /// Lets a subcommand whose output is piped into a program that stops reading (`konane
 /// bench | head -3`) end quietly, as command-line tools do, instead of panicking in
 /// `println!`.
+#[allow(unsafe_code)] // The one foreign call: see SAFETY.
 fn end_quietly_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called once at start-up, before any thread exists; SIG_DFL is always valid.
@@ -114,7 +97,13 @@ pub fn main() -> ExitCode {
     // (where a closed pipe must be an error to handle, not the end).
     if matches!(
         cli.command,
-        Some(Command::Perft(_) | Command::Analyse(_) | Command::Play(_) | Command::Bench(_))
+        Some(
+            Command::Perft(_)
+                | Command::Analyse(_)
+                | Command::Play(_)
+                | Command::Bench(_)
+                | Command::Config
+        )
     ) {
         end_quietly_on_closed_pipe();
     }
@@ -127,26 +116,26 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Runs the subcommand, or the protocol without one.
+/// Runs the subcommand, or the protocol without one, with the engine options of
+/// engine.toml (or --config) and the flags.
 fn run(cli: Cli) -> anyhow::Result<()> {
     let mut options = config::load(cli.config.as_deref())?;
+    cli.options.apply(&mut options)?;
     match cli.command {
-        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Perft(args)) => perft::run(&args, options),
         Some(Command::Analyse(args)) => analyse::run(&args, options),
         Some(Command::Play(args)) => play::run(&args, options),
-        Some(Command::Match(args)) => match_cmd::run(&args),
-        Some(Command::Selfplay(args)) => selfplay::run(&args, options.search_options()),
+        Some(Command::Match(args)) => match_cmd::run(&args, options.board),
+        Some(Command::Selfplay(args)) => selfplay::run(&args, options),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
-        Some(Command::Bench(_)) => {
-            bench::run(&mut |line| println!("{line}"));
+        Some(Command::Bench(_)) => bench::run(),
+        Some(Command::Config) => {
+            print!("{}", config::render(&options));
             Ok(())
         }
         None => {
-            override_option(&mut options, "Hash", cli.engine.hash)?;
-            override_option(&mut options, "Threads", cli.engine.threads)?;
-            override_option(&mut options, "MoveOverhead", cli.engine.move_overhead)?;
             protocol::run(options);
             Ok(())
         }

@@ -6,13 +6,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use konane_arena::{run_match, EngineSpec, MatchConfig, TimeControl};
+use konane_core::Board;
 
-use crate::arena::clock::TimeControl;
-use crate::arena::collect::MatchOutcome;
-use crate::arena::game::GameRules;
-use crate::arena::runner::{run_match, MatchConfig};
-use crate::arena::series::SeriesArgs;
-use crate::arena::spec::EngineSpec;
+use crate::match_report::{print_outcome, ProgressLine};
+use crate::match_series::SeriesArgs;
 
 const EXAMPLES: &str = "\
 An engine is a list of key=value words (quote values with spaces):
@@ -75,7 +73,7 @@ pub struct MatchArgs {
     /// (at least 5 s for that).
     #[arg(long, default_value_t = 30.0)]
     pub stall_timeout: f64,
-    /// Record file (default: match-<unix time>.txt in the current directory).
+    /// Record file (default: `match-<unix time>.txt` in the current directory).
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Write every line sent to and received from the engines to this file, with the
@@ -107,16 +105,8 @@ fn default_record_path() -> PathBuf {
     PathBuf::from(format!("match-{seconds}.txt"))
 }
 
-/// Prints the final table and the SPRT's verdict.
-pub fn print_outcome(outcome: &MatchOutcome) {
-    print!("{}", outcome.tally.table());
-    if let Some(sprt) = &outcome.sprt {
-        println!("{sprt}");
-    }
-}
-
-/// Runs `konane match`.
-pub fn run(args: &MatchArgs) -> Result<()> {
+/// Runs `konane match`; openings are on `board` unless `--size` says otherwise.
+pub fn run(args: &MatchArgs, board: Board) -> Result<()> {
     let specs = args
         .engines
         .iter()
@@ -135,18 +125,14 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let config = MatchConfig {
         engines,
         time: shared_time(args)?,
-        openings: args.series.openings()?,
-        pairs: args.series.pairs()?,
-        concurrency: args.series.concurrency()?,
-        sprt: args.series.sprt,
-        rules: GameRules {
-            time_margin: Duration::from_millis(args.time_margin),
-        },
+        series: args.series.series(board, Some(record.clone()))?,
+        time_margin: Duration::from_millis(args.time_margin),
         stall: Duration::from_secs_f64(args.stall_timeout),
-        record: Some(record.clone()),
         log: args.log.clone(),
     };
-    let (outcome, restarts) = run_match(&config)?;
+    let mut progress = ProgressLine::new(&config.series);
+    let (outcome, restarts) = run_match(&config, &mut |tally| progress.show(tally))?;
+    drop(progress);
     print_outcome(&outcome);
     let [first, second] = &config.engines;
     println!(

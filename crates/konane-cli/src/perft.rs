@@ -1,11 +1,13 @@
-//! `konane perft`: leaf counts from a position, per root move with `--divide`, timed.
+//! `konane perft`: leaf counts from a position, per root move with `--divide`, timed;
+//! the count runs as a job of the engine layer.
 
+use std::sync::mpsc::channel;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use konane_core::perft::{divide_parallel, perft_parallel};
 use konane_core::{Board, Position};
+use konane_engine::{Engine, Options};
 
 /// Arguments of `konane perft`.
 #[derive(Args, Debug)]
@@ -13,51 +15,59 @@ use konane_core::{Board, Position};
     after_help = "Example:\n  konane perft 11\n  konane perft 9 --size 6x6 --divide --threads 2"
 )]
 pub struct PerftArgs {
-    /// Number of plies to count.
+    /// Number of plies to count (at least 1).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
     /// Start from this position instead of the start position.
     #[arg(long, conflicts_with = "size")]
     pub fen: Option<String>,
-    /// Board size of the start position, as WxH.
-    #[arg(long, default_value = "8x8")]
-    pub size: Board,
+    /// Board size of the start position, as WxH (default: engine.toml's, else 8x8).
+    #[arg(long)]
+    pub size: Option<Board>,
     /// Print the count after each legal move first.
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default, or 0: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
 }
 
 /// Runs `konane perft`, printing the counts, the time and the leaves per second.
-pub fn run(args: &PerftArgs) -> Result<()> {
+pub fn run(args: &PerftArgs, options: Options) -> Result<()> {
     let position = match &args.fen {
         Some(fen) => Position::from_fen(fen).context("bad --fen")?,
-        None => Position::start(args.size),
+        None => Position::start(args.size.unwrap_or(options.board)),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the worker threads")?;
+    let threads = args
+        .threads
+        .filter(|&n| n > 0)
+        .unwrap_or_else(rayon::current_num_threads);
+    let mut engine = Engine::new(options);
+    engine.set_position(position);
+    let (sender, results) = channel();
     let started = Instant::now();
-    let total = pool.install(|| {
-        if args.divide {
-            let parts = divide_parallel(&position, args.depth);
-            for (mv, count) in &parts {
-                println!("{mv}: {count}");
-            }
-            println!();
-            parts.iter().map(|(_, n)| n).sum()
-        } else {
-            perft_parallel(&position, args.depth)
-        }
-    });
+    engine.perft(args.depth, Some(threads), move |parts| {
+        // The receiver waits below.
+        let _ = sender.send(parts);
+    })?;
+    engine.wait();
     let seconds = started.elapsed().as_secs_f64();
+    let parts = results
+        .recv()
+        .ok()
+        .flatten()
+        .context("the perft was stopped")?;
+    if args.divide {
+        for (mv, count) in &parts {
+            println!("{mv}: {count}");
+        }
+        println!();
+    }
+    let total: u64 = parts.iter().map(|(_, n)| n).sum();
     println!("Nodes searched: {total}");
     println!(
-        "Time: {seconds:.3} s, {:.0} leaves/s ({} threads)",
-        total as f64 / seconds.max(1e-9),
-        pool.current_num_threads()
+        "Time: {seconds:.3} s, {:.0} leaves/s ({threads} threads)",
+        total as f64 / seconds.max(1e-9)
     );
     Ok(())
 }

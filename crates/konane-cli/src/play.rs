@@ -1,5 +1,5 @@
-//! `konane play`: a game against the engine at the terminal (or through a pipe): the
-//! board each turn with the last move marked, moves in any notation, illegal ones
+//! `konane play`: a game against the engine layer at the terminal (or through a pipe):
+//! the board each turn with the last move marked, moves in any notation, illegal ones
 //! explained, `undo`, `hint`, `resign`, and the result.
 
 use std::io::{BufRead, IsTerminal, Write};
@@ -8,11 +8,11 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use konane_core::{Board, Color, Move, MoveError, Position};
-use konane_search::{SearchControl, SearchLimits, SearchResult, Searcher};
+use konane_engine::{Engine, Options, SearchLimits, SearchResult};
 
 use crate::analyse::describe_score;
 use crate::board_view;
-use crate::protocol::options::EngineOptions;
+use crate::option_flags::OptionFlags;
 use crate::protocol::output::moves_text;
 
 /// The side the player takes.
@@ -40,6 +40,9 @@ pub struct PlayArgs {
     /// Board size, as WxH (default: engine.toml's, else 8x8).
     #[arg(long)]
     pub size: Option<Board>,
+    /// Engine options.
+    #[command(flatten)]
+    pub options: OptionFlags,
 }
 
 const HELP: &str = "Type a move: a square to remove a piece (d5), or a jump from one square to \
@@ -52,7 +55,7 @@ struct Game {
     /// Every move played, with the position before it.
     played: Vec<(Position, Move)>,
     human: Color,
-    searcher: Searcher,
+    engine: Engine,
     limits: SearchLimits,
 }
 
@@ -66,13 +69,9 @@ impl Game {
         self.position.play(mv);
     }
 
-    fn think(&mut self) -> SearchResult {
-        self.searcher.search(
-            &self.position,
-            &self.limits,
-            &SearchControl::default(),
-            &mut |_| {},
-        )
+    fn think(&mut self) -> Result<SearchResult> {
+        self.engine.set_position(self.position);
+        Ok(self.engine.search(self.limits.clone(), |_| {})?.result)
     }
 
     /// Takes back the player's last move (and the engine's reply); false if there is none.
@@ -129,7 +128,8 @@ fn explain(error: &MoveError, position: &Position) -> String {
 }
 
 /// Runs `konane play`.
-pub fn run(args: &PlayArgs, options: EngineOptions) -> Result<()> {
+pub fn run(args: &PlayArgs, mut options: Options) -> Result<()> {
+    args.options.apply(&mut options)?;
     let human = match args.side {
         Side::Black => Color::Black,
         Side::White => Color::White,
@@ -139,10 +139,9 @@ pub fn run(args: &PlayArgs, options: EngineOptions) -> Result<()> {
         position: Position::start(board),
         played: Vec::new(),
         human,
-        searcher: Searcher::new(options.search_options()),
+        engine: Engine::new(options),
         limits: SearchLimits::movetime(Duration::from_millis(args.movetime)),
     };
-    game.searcher.new_game();
     let interactive = std::io::stdin().is_terminal();
     let mut input = std::io::stdin().lock();
     println!(
@@ -170,7 +169,7 @@ pub fn run(args: &PlayArgs, options: EngineOptions) -> Result<()> {
             if interactive {
                 println!("Engine ({side}) is thinking...");
             }
-            let result = game.think();
+            let result = game.think()?;
             let mv = result
                 .best_move
                 .expect("a position with moves has a best move");
@@ -215,7 +214,7 @@ pub fn run(args: &PlayArgs, options: EngineOptions) -> Result<()> {
                     break;
                 }
                 Reply::Hint => {
-                    let result = game.think();
+                    let result = game.think()?;
                     if let Some(mv) = result.best_move {
                         println!(
                             "Hint: {mv}   [score {} for {side}]",

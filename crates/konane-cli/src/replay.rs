@@ -3,12 +3,12 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
+use konane_arena::{GameRecord, Records};
 
-use crate::arena::record::{self, GameRecord};
-use crate::arena::tally::Tally;
 use crate::board_view::draw;
+use crate::match_report::table;
 
 /// Arguments of `konane replay`.
 #[derive(Args, Debug)]
@@ -51,10 +51,7 @@ fn print_game(record: &GameRecord) {
 
 /// Runs `konane replay`.
 pub fn run(args: &ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let records =
-        record::parse(&text).with_context(|| format!("bad record file {}", args.file.display()))?;
+    let records = Records::read(&args.file)?;
     if let Some(number) = args.game {
         let Some(game) = records.games.iter().find(|g| g.number == number) else {
             bail!("{} has no game {number}", args.file.display());
@@ -65,13 +62,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     for (name, description) in &records.engines {
         println!("engine {name}: {description}");
     }
-    let mut names: Vec<&str> = records.engines.iter().map(|(n, _)| n.as_str()).collect();
     for game in &records.games {
-        for player in &game.players {
-            if !names.contains(&player.as_str()) {
-                names.push(player);
-            }
-        }
         println!(
             "game {:>4}  pair {:>4}  {} - {}  {} wins  {}  {} moves",
             game.number,
@@ -83,16 +74,6 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             game.game.moves.len()
         );
     }
-    let [first, second] = names[..] else {
-        bail!(
-            "the record file holds games of {} players, not 2",
-            names.len()
-        );
-    };
-    let mut tally = Tally::new(first, second);
-    for game in &records.games {
-        tally.add(game).expect("both players are named");
-    }
-    print!("{}", tally.table());
+    print!("{}", table(&records.tally()?));
     Ok(())
 }

@@ -1,41 +1,38 @@
 //! `konane selfplay`: fast in-process games between the engine and the built-in players
 //! (random, greedy, alpha-beta), in pairs on seeded openings, with the match statistics.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use konane_core::{Color, Move, Position};
-use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer, EnginePlayer};
-use konane_search::selfplay::play_game;
-use konane_search::{SearchLimits, SearchOptions};
+use konane_arena::{run_selfplay, split_words, Contestant, SelfPlayConfig, SelfPlayer};
+use konane_engine::{config, Options, Player, PlayerError, SearchLimits};
 
-use crate::arena::adjudication::Reason;
-use crate::arena::collect::Collector;
-use crate::arena::record::{GameRecord, PlayedGame};
-use crate::arena::schedule::run_pairs;
-use crate::arena::series::SeriesArgs;
-use crate::arena::tally::Tally;
-use crate::match_cmd::print_outcome;
+use crate::match_report::{print_outcome, ProgressLine};
+use crate::match_series::SeriesArgs;
 
 /// Arguments of `konane selfplay`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   konane selfplay --opponent random --games 200 --size 6x6
   konane selfplay --player alphabeta3 --opponent greedy --games 1000 --concurrency 2
-  konane selfplay --depth 6 --games 400 --record games.txt --positions positions.txt")]
+  konane selfplay --depth 6 --games 400 --record games.txt --positions positions.txt
+  konane selfplay --opponent \"engine name=no-endgame option.EndgameSolver=false\" --nodes 5000 --size 6x6 --games 600
+  konane selfplay --player \"engine name=tuned config=tuned.toml\" --sprt \"elo0=0 elo1=20\"
+
+A player is a kind (engine, random, greedy, alphabeta or alphabetaN), then for the
+engine optional words: name=NAME, config=FILE (its engine.toml instead of the
+command's), option.NAME=VALUE (an engine option, as setoption sets it).")]
 pub struct SelfplayArgs {
-    /// The measured player: engine, random, greedy, alphabeta or alphabetaN.
+    /// The measured player: "KIND [name=NAME] [config=FILE] [option.NAME=VALUE …]".
     #[arg(long, default_value = "engine")]
-    pub player: PlayerKind,
-    /// Its opponent: engine, random, greedy, alphabeta or alphabetaN.
+    pub player: PlayerSpec,
+    /// Its opponent, given the same way.
     #[arg(long, default_value = "engine")]
-    pub opponent: PlayerKind,
+    pub opponent: PlayerSpec,
     /// The engine's search depth per move (the default limit).
     #[arg(long, group = "limit")]
     pub depth: Option<u32>,
@@ -55,118 +52,118 @@ pub struct SelfplayArgs {
     pub positions: Option<PathBuf>,
 }
 
-/// A player of a self-play game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    /// The engine's search within the given limits.
-    Engine,
-    Builtin(BuiltinKind),
+/// A seat of a self-play series as given on the command line:
+/// `KIND [name=NAME] [config=FILE] [option.NAME=VALUE …]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    pub kind: Player,
+    /// The name in tables and records (default: the kind's).
+    pub name: Option<String>,
+    /// The engine's defaults file, instead of the command's.
+    pub config: Option<PathBuf>,
+    /// Engine options set after the defaults, in the order given.
+    pub options: Vec<(String, String)>,
+    /// The settings other than the name, for the record file's description.
+    settings: String,
 }
 
-impl FromStr for PlayerKind {
-    type Err = String;
+/// Why a player text is not one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpecError(String);
 
-    fn from_str(text: &str) -> Result<PlayerKind, String> {
-        if text.eq_ignore_ascii_case("engine") {
-            Ok(PlayerKind::Engine)
-        } else {
-            text.parse()
-                .map(PlayerKind::Builtin)
-                .map_err(|e: String| e.replace("expected random", "expected engine, random"))
+impl fmt::Display for PlayerSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PlayerSpecError {}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
+        let words = split_words(text).map_err(|e| PlayerSpecError(e.to_string()))?;
+        let Some((kind, settings)) = words.split_first() else {
+            return Err(PlayerSpecError("the player is empty".to_string()));
+        };
+        let mut spec = PlayerSpec {
+            kind: kind.parse().map_err(|e: PlayerError| {
+                PlayerSpecError(format!("unknown player '{kind}': {e}"))
+            })?,
+            name: None,
+            config: None,
+            options: Vec::new(),
+            settings: String::new(),
+        };
+        if let (Player::Builtin(kind), Some(word)) = (spec.kind, settings.first()) {
+            return Err(PlayerSpecError(format!(
+                "'{word}': only the engine takes settings, not {kind}"
+            )));
         }
-    }
-}
-
-impl PlayerKind {
-    fn name(self) -> String {
-        match self {
-            PlayerKind::Engine => "engine".to_string(),
-            PlayerKind::Builtin(kind) => kind.to_string(),
+        let mut described = Vec::new();
+        for word in settings {
+            let (key, value) = word.split_once('=').ok_or_else(|| {
+                PlayerSpecError(format!(
+                    "'{word}' is not key=value (keys: name, config, option.NAME)"
+                ))
+            })?;
+            match (key, key.strip_prefix("option.")) {
+                ("name", _) if !value.is_empty() && !value.contains(char::is_whitespace) => {
+                    spec.name = Some(value.to_string());
+                    continue;
+                }
+                ("name", _) => {
+                    return Err(PlayerSpecError(format!("name '{value}' must be one word")))
+                }
+                ("config", _) => spec.config = Some(PathBuf::from(value)),
+                (_, Some(option)) if !option.is_empty() => {
+                    spec.options.push((option.to_string(), value.to_string()))
+                }
+                _ => {
+                    return Err(PlayerSpecError(format!(
+                        "unknown key '{key}' (keys: name, config, option.NAME)"
+                    )))
+                }
+            }
+            described.push(word.as_str());
         }
+        spec.settings = described.join(" ");
+        Ok(spec)
     }
 }
 
-/// One worker's players: engines are kept (their tables reset between games), built-in
-/// players are made for each game from a seed so that results do not depend on workers.
-struct Worker {
-    engines: [Option<EnginePlayer>; 2],
-}
-
-/// Records the time of each move an agent chooses.
-struct Timed<'a> {
-    inner: &'a mut dyn Agent,
-    times_ms: Vec<u64>,
-}
-
-impl Agent for Timed<'_> {
-    fn name(&self) -> String {
-        self.inner.name()
+impl PlayerSpec {
+    /// The name of the player's kind.
+    fn kind_name(&self) -> String {
+        self.kind.to_string()
     }
 
-    fn new_game(&mut self) {
-        self.inner.new_game();
-    }
-
-    fn choose(&mut self, position: &Position) -> Move {
-        let started = Instant::now();
-        let mv = self.inner.choose(position);
-        self.times_ms.push(started.elapsed().as_millis() as u64);
-        mv
-    }
-}
-
-/// Plays one game from `start` between `agents` (Black first) with each move timed.
-fn timed_game(start: &Position, agents: [&mut dyn Agent; 2]) -> PlayedGame {
-    let [black, white] = agents;
-    let mut timed_black = Timed {
-        inner: black,
-        times_ms: Vec::new(),
-    };
-    let mut timed_white = Timed {
-        inner: white,
-        times_ms: Vec::new(),
-    };
-    let game = play_game(start, [&mut timed_black, &mut timed_white]);
-    let (mut black_times, mut white_times) = (
-        timed_black.times_ms.into_iter(),
-        timed_white.times_ms.into_iter(),
-    );
-    let mut side = start.side_to_move();
-    let times_ms = game
-        .moves
-        .iter()
-        .map(|_| {
-            let time = match side {
-                Color::Black => black_times.next(),
-                Color::White => white_times.next(),
+    /// The player: a built-in one, or the engine with `base` options (or its own
+    /// config file's) and its own options set on top, searching within `limits`.
+    fn contestant(&self, base: &Options, limits: &SearchLimits) -> Result<Contestant> {
+        let Player::Builtin(kind) = self.kind else {
+            let mut options = match &self.config {
+                Some(path) => config::load(Some(path))?,
+                None => base.clone(),
             };
-            side = !side;
-            time.expect("one time per move")
-        })
-        .collect();
-    PlayedGame {
-        start: game.start,
-        moves: game.moves,
-        times_ms,
-        winner: game.winner,
-        reason: Reason::NoMoves,
+            for (name, value) in &self.options {
+                options
+                    .set(name, Some(value))
+                    .with_context(|| format!("bad option.{name}={value}"))?;
+            }
+            return Ok(Contestant::Engine {
+                options: Box::new(options),
+                limits: limits.clone(),
+            });
+        };
+        Ok(Contestant::Builtin(kind))
     }
 }
 
-/// Writes each position of `record`'s game with the winner's letter.
-fn write_positions(out: &mut impl Write, record: &GameRecord) -> std::io::Result<()> {
-    let mut position = record.game.start;
-    let winner = record.game.winner.letter();
-    writeln!(out, "{} {winner}", position.to_fen())?;
-    for &mv in &record.game.moves {
-        position.play(mv);
-        writeln!(out, "{} {winner}", position.to_fen())?;
-    }
-    Ok(())
-}
-
-/// Runs `konane selfplay`; the engine plays with `options` (engine.toml and defaults).
-pub fn run(args: &SelfplayArgs, options: SearchOptions) -> Result<()> {
+/// Runs `konane selfplay`; the engine plays with `options` (engine.toml and defaults)
+/// unless a player names its own.
+pub fn run(args: &SelfplayArgs, options: Options) -> Result<()> {
     let limits = if let Some(nodes) = args.nodes {
         SearchLimits {
             nodes: Some(nodes),
@@ -177,86 +174,107 @@ pub fn run(args: &SelfplayArgs, options: SearchOptions) -> Result<()> {
     } else {
         SearchLimits::depth(args.depth.unwrap_or(4))
     };
-    let kinds = [args.player, args.opponent];
-    let mut names = kinds.map(PlayerKind::name);
-    if names[0] == names[1] {
+    let specs = [&args.player, &args.opponent];
+    let mut names = specs.map(|spec| spec.name.clone().unwrap_or_else(|| spec.kind_name()));
+    if names[0] == names[1] && specs.iter().all(|spec| spec.name.is_none()) {
         names[1].push_str("-2");
     }
-    let openings = args.series.openings()?;
-    let positions = match &args.positions {
-        Some(path) => Some(Mutex::new(BufWriter::new(
-            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-        ))),
-        None => None,
-    };
-    let limit_text = format!("{limits:?}");
-    let descriptions: Vec<(String, String)> = kinds
-        .iter()
-        .zip(&names)
-        .map(|(kind, name)| {
-            let what = match kind {
-                PlayerKind::Engine => format!("in-process engine, limits {limit_text}"),
-                PlayerKind::Builtin(kind) => format!("built-in player {kind}"),
-            };
-            (name.clone(), what)
+    let [first, second] = [0, 1].map(|seat| -> Result<SelfPlayer> {
+        let (spec, name) = (specs[seat], &names[seat]);
+        Ok(SelfPlayer {
+            name: name.clone(),
+            contestant: spec
+                .contestant(&options, &limits)
+                .with_context(|| format!("bad player '{name}'"))?,
+            settings: spec.settings.clone(),
         })
-        .collect();
-    let pairs = args.series.pairs()?;
-    let mut collector = Collector::new(
-        Tally::new(&names[0], &names[1]),
-        args.series.sprt,
-        pairs * 2,
-        args.record.as_deref(),
-        &descriptions,
-    )?;
-    let workers: Vec<Worker> = (0..args.series.concurrency()?)
-        .map(|_| Worker {
-            engines: std::array::from_fn(|i| {
-                (kinds[i] == PlayerKind::Engine)
-                    .then(|| EnginePlayer::new(&names[i], options.clone(), limits.clone()))
-            }),
-        })
-        .collect();
-    let play_pair = |worker: &mut Worker, pair: u64| -> [GameRecord; 2] {
-        let start = openings.position(pair as usize);
-        let mut builtins: [Option<BuiltinPlayer>; 2] = std::array::from_fn(|i| match kinds[i] {
-            PlayerKind::Builtin(kind) => Some(BuiltinPlayer::new(
-                kind,
-                args.series.seed ^ (pair * 2 + i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            )),
-            PlayerKind::Engine => None,
-        });
-        let [engine_a, engine_b] = &mut worker.engines;
-        let [builtin_a, builtin_b] = &mut builtins;
-        let a: &mut dyn Agent = match (engine_a, builtin_a) {
-            (Some(engine), _) => engine,
-            (None, Some(builtin)) => builtin,
-            (None, None) => unreachable!("every seat has a player"),
-        };
-        let b: &mut dyn Agent = match (engine_b, builtin_b) {
-            (Some(engine), _) => engine,
-            (None, Some(builtin)) => builtin,
-            (None, None) => unreachable!("every seat has a player"),
-        };
-        let first = timed_game(&start, [&mut *a, &mut *b]);
-        let second = timed_game(&start, [b, a]);
-        let records = GameRecord::pair(pair, &names, [first, second]);
-        if let Some(out) = &positions {
-            let mut out = out.lock().expect("no writer panicked");
-            for record in &records {
-                // A write error shows at the final flush below.
-                let _ = write_positions(&mut *out, record);
-            }
-        }
-        records
+    });
+    let players = [first?, second?];
+    let config = SelfPlayConfig {
+        players,
+        series: args.series.series(options.board, args.record.clone())?,
+        seed: args.series.seed,
+        positions: args.positions.clone(),
     };
-    run_pairs(workers, pairs, play_pair, |pair| collector.add_pair(pair));
-    let outcome = collector.finish()?;
-    if let (Some(out), Some(path)) = (positions, &args.positions) {
-        let mut out = out.into_inner().expect("no writer panicked");
-        out.flush()
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
+    let mut progress = ProgressLine::new(&config.series);
+    let outcome = run_selfplay(&config, &mut |tally| progress.show(tally))?;
+    drop(progress);
     print_outcome(&outcome);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use konane_engine::BuiltinKind;
+
+    #[test]
+    fn player_specs_parse_kind_name_config_and_options() {
+        let spec: PlayerSpec =
+            "engine name=tuned config=my.toml 'option.Clear Hash=' option.Threads=2"
+                .parse()
+                .unwrap();
+        assert_eq!(spec.kind, Player::Engine);
+        assert_eq!(spec.name.as_deref(), Some("tuned"));
+        assert_eq!(spec.config, Some(PathBuf::from("my.toml")));
+        assert_eq!(
+            spec.options,
+            [
+                ("Clear Hash".to_string(), String::new()),
+                ("Threads".to_string(), "2".to_string())
+            ]
+        );
+        assert_eq!(
+            spec.settings,
+            "config=my.toml option.Clear Hash= option.Threads=2"
+        );
+        let builtin: PlayerSpec = "alphabeta4".parse().unwrap();
+        assert_eq!(builtin.kind, Player::Builtin(BuiltinKind::AlphaBeta(4)));
+        assert_eq!(builtin.kind_name(), "alphabeta4");
+        for (text, needle) in [
+            ("", "empty"),
+            ("minimax", "expected engine, random"),
+            ("greedy name=g", "only the engine"),
+            ("engine name=", "one word"),
+            ("engine option.=1", "unknown key"),
+            ("engine threads", "key=value"),
+            ("engine 'open", "unclosed"),
+        ] {
+            let error = text.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(error.contains(needle), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn engine_options_are_set_on_top_of_the_base_ones() {
+        let limits = SearchLimits::depth(3);
+        let base = Options::default();
+        let spec: PlayerSpec = "engine option.EndgameSolver=false option.hash=32"
+            .parse()
+            .unwrap();
+        let Contestant::Engine {
+            options,
+            limits: set,
+        } = spec.contestant(&base, &limits).unwrap()
+        else {
+            panic!("the engine is an engine");
+        };
+        let (base_search, search) = (&base.search, &options.search);
+        assert!(base_search.endgame_solver && !search.endgame_solver);
+        assert_eq!((search.hash_mib, search.threads), (32, base_search.threads));
+        assert_eq!(set, limits);
+        let error = "engine option.Threads=0"
+            .parse::<PlayerSpec>()
+            .unwrap()
+            .contestant(&base, &limits)
+            .unwrap_err();
+        assert!(format!("{error:#}").contains("out of range"), "{error:#}");
+        assert!(matches!(
+            "random"
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .contestant(&base, &limits),
+            Ok(Contestant::Builtin(BuiltinKind::Random))
+        ));
+    }
 }

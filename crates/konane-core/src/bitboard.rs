@@ -121,3 +121,15 @@ static BETWEEN: [[u64; 64]; 64] = {
 pub fn between(from: u8, to: u8) -> u64 {
     BETWEEN[from as usize & 63][to as usize & 63]
 }
+
+/// The mover's and the other side's pieces after the mover jumps from `from` to `to`
+/// (bit indices on one line), capturing the pieces of `opp` in between: the one way
+/// every make-move ([`Position::play`](crate::Position::play), perft, the solver)
+/// applies a jump to bitboards.
+#[inline(always)]
+pub fn apply_jump(own: u64, opp: u64, from: u8, to: u8) -> (u64, u64) {
+    (
+        own ^ (1u64 << from) ^ (1u64 << to),
+        opp & !between(from, to),
+    )
+}

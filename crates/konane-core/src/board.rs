@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::bitboard::{neighbours, FILE_A};
+use crate::text::clip;
 
 /// The largest width and height supported (one `u64` bitboard holds the board).
 pub const MAX_SIDE: u8 = 8;
@@ -98,10 +99,46 @@ impl Square {
 }
 
 impl fmt::Display for Square {
+    /// Writes the square's name: file letter, then rank number (`d5`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
 }
+
+impl FromStr for Square {
+    type Err = SquareError;
+
+    /// Parses a square's name such as `d5` or `D5` on the largest board (`a1` to `h8`);
+    /// [`Board::parse_square`] also checks that it lies on a given board.
+    fn from_str(text: &str) -> Result<Square, SquareError> {
+        Board::STANDARD.parse_square(text)
+    }
+}
+
+/// Why a square's name was refused.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum SquareError {
+    /// Not a file letter followed by a rank number from 1 (`d5`).
+    Syntax(String),
+    /// A square outside the board, such as `i9` on 8x8.
+    OffBoard { square: String, board: Board },
+}
+
+impl fmt::Display for SquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SquareError::Syntax(text) => write!(
+                f,
+                "'{text}' is not a square: expected a file letter and a rank number like d5"
+            ),
+            SquareError::OffBoard { square, board } => {
+                write!(f, "square '{square}' is off the {board} board")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SquareError {}
 
 /// Why a board size was refused.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -245,9 +282,26 @@ impl Board {
         neighbours(bb) & self.mask
     }
 
-    /// Parses a square name such as `d5` (case-insensitive) that must lie on this board.
-    pub fn parse_square(self, text: &str) -> Result<Square, crate::MoveError> {
-        crate::moves::parse_square(self, text)
+    /// Parses a square's name such as `d5` or `D5` that must lie on this board.
+    pub fn parse_square(self, text: &str) -> Result<Square, SquareError> {
+        let bytes = text.as_bytes();
+        let syntax = || SquareError::Syntax(clip(text));
+        if bytes.len() < 2 || !bytes[0].is_ascii_alphabetic() {
+            return Err(syntax());
+        }
+        if !bytes[1..].iter().all(u8::is_ascii_digit) || bytes[1] == b'0' {
+            return Err(syntax());
+        }
+        let file = (bytes[0].to_ascii_lowercase() - b'a') as u32;
+        let rank = text[1..]
+            .parse::<u32>()
+            .unwrap_or(u32::MAX)
+            .saturating_sub(1);
+        self.square(file, rank)
+            .ok_or_else(|| SquareError::OffBoard {
+                square: clip(&text.to_ascii_lowercase()),
+                board: self,
+            })
     }
 }
 

@@ -2,10 +2,11 @@
 //! wrong and where.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::board::{Board, Color, Square, MAX_SIDE};
-use crate::moves::clip;
 use crate::position::Position;
+use crate::text::clip;
 
 /// Why a FEN string was refused. Ranks are named as on the board (`rank 8` is the top
 /// rank of an 8x8 board, the first field of the string).
@@ -208,5 +209,14 @@ impl fmt::Display for Position {
     /// Writes the FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_fen())
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    /// Parses a FEN, as [`Position::from_fen`].
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
     }
 }

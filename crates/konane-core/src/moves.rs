@@ -1,8 +1,11 @@
-//! The compact `Move` type and the parsing and printing of squares and moves.
+//! The compact `Move` type, its notation (`d5`, `d3d5`, `d3-d5`) and why a move's text
+//! was refused.
 
 use std::fmt;
+use std::str::FromStr;
 
-use crate::board::{Board, Square};
+use crate::board::{Board, Square, SquareError};
+use crate::text::clip;
 
 /// A move: the removal of one piece (the two opening moves) or a jump in one line.
 ///
@@ -67,14 +70,17 @@ impl Move {
         let bytes = trimmed.as_bytes();
         let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
         let first_len = 1 + digits;
-        let first = parse_square(board, &trimmed[..first_len.min(trimmed.len())])
-            .map_err(|e| e.in_move(trimmed))?;
+        let first = board
+            .parse_square(&trimmed[..first_len.min(trimmed.len())])
+            .map_err(|e| MoveError::in_move(e, trimmed))?;
         let rest = &trimmed[first_len..];
         if rest.is_empty() {
             return Ok(Move::removal(first));
         }
         let rest = rest.strip_prefix('-').unwrap_or(rest);
-        let second = parse_square(board, rest).map_err(|e| e.in_move(trimmed))?;
+        let second = board
+            .parse_square(rest)
+            .map_err(|e| MoveError::in_move(e, trimmed))?;
         if first == second {
             return Err(MoveError::Syntax(clip(trimmed)));
         }
@@ -91,12 +97,24 @@ impl Move {
 }
 
 impl fmt::Display for Move {
+    /// Writes the canonical notation: `d5` for a removal, `d3d5` for a jump.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_removal() {
             write!(f, "{}", self.from())
         } else {
             write!(f, "{}{}", self.from(), self.to())
         }
+    }
+}
+
+impl FromStr for Move {
+    type Err = MoveError;
+
+    /// Parses a move's text on the largest board (squares `a1` to `h8`): the syntax and
+    /// the line are checked; [`Move::parse`] also checks the squares against a board and
+    /// [`Position::parse_move`](crate::Position::parse_move) the legality.
+    fn from_str(text: &str) -> Result<Move, MoveError> {
+        Move::parse(Board::STANDARD, text)
     }
 }
 
@@ -116,11 +134,12 @@ pub enum MoveError {
 }
 
 impl MoveError {
-    /// Names the whole move in a square-level syntax error.
-    fn in_move(self, text: &str) -> MoveError {
-        match self {
-            MoveError::Syntax(_) | MoveError::Empty => MoveError::Syntax(clip(text)),
-            other => other,
+    /// The error of a move whose square could not be read: a syntax error names the
+    /// whole move `text`.
+    fn in_move(error: SquareError, text: &str) -> MoveError {
+        match error {
+            SquareError::Syntax(_) => MoveError::Syntax(clip(text)),
+            SquareError::OffBoard { square, board } => MoveError::OffBoard { square, board },
         }
     }
 }
@@ -152,36 +171,3 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-/// Parses a square such as `d5` or `D5` that must lie on `board`.
-pub(crate) fn parse_square(board: Board, text: &str) -> Result<Square, MoveError> {
-    let bytes = text.as_bytes();
-    let syntax = || MoveError::Syntax(clip(text));
-    if bytes.len() < 2 || !bytes[0].is_ascii_alphabetic() {
-        return Err(syntax());
-    }
-    if !bytes[1..].iter().all(u8::is_ascii_digit) || bytes[1] == b'0' {
-        return Err(syntax());
-    }
-    let file = (bytes[0].to_ascii_lowercase() - b'a') as u32;
-    let rank = text[1..]
-        .parse::<u32>()
-        .unwrap_or(u32::MAX)
-        .saturating_sub(1);
-    board.square(file, rank).ok_or_else(|| MoveError::OffBoard {
-        square: clip(&text.to_ascii_lowercase()),
-        board,
-    })
-}
-
-/// Shortens user text quoted in an error message, so that a huge input gives a short
-/// message (front ends quote user input the same way).
-pub fn clip(text: &str) -> String {
-    const LIMIT: usize = 40;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(LIMIT).collect();
-        format!("{head}...")
-    }
-}

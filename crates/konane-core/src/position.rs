@@ -3,9 +3,10 @@
 
 use std::fmt;
 
-use crate::bitboard::{between, Bits};
+use crate::bitboard::{apply_jump, between, Bits};
 use crate::board::{Board, Color, Square};
 use crate::moves::{Move, MoveError};
+use crate::text::clip;
 use crate::zobrist;
 
 /// Which kind of move the side to move makes, from the number of empty squares.
@@ -161,11 +162,12 @@ impl Position {
             self.hash ^= zobrist::piece_key(us, from);
         } else {
             let to = mv.to().index();
-            self.pieces[us.index()] ^= (1u64 << from) | (1u64 << to);
+            let (own, opp) = (self.pieces[us.index()], self.pieces[them.index()]);
+            let (own_after, opp_after) = apply_jump(own, opp, from, to);
+            self.pieces[us.index()] = own_after;
+            self.pieces[them.index()] = opp_after;
             self.hash ^= zobrist::piece_key(us, from) ^ zobrist::piece_key(us, to);
-            let captured = between(from, to) & self.pieces[them.index()];
-            self.pieces[them.index()] ^= captured;
-            for sq in Bits(captured) {
+            for sq in Bits(opp ^ opp_after) {
                 self.hash ^= zobrist::piece_key(them, sq);
             }
         }
@@ -209,7 +211,7 @@ impl Position {
             let mut legal: Vec<String> = self.legal_moves().iter().map(Move::to_string).collect();
             legal.sort();
             Err(MoveError::Illegal {
-                text: crate::moves::clip(text.trim()),
+                text: clip(text.trim()),
                 legal,
             })
         }

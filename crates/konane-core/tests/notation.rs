@@ -1,7 +1,7 @@
 //! Notation: squares, moves and FEN, with the catalogues of valid and invalid inputs
 //! kept in tests/data.
 
-use konane_core::{Board, FenError, Move, MoveError, Position, Square};
+use konane_core::{Board, FenError, Move, MoveError, Position, Square, SquareError};
 
 /// The data lines of a catalogue file (comments and blank lines dropped).
 fn catalogue(text: &str) -> impl Iterator<Item = &str> {
@@ -138,4 +138,80 @@ fn board_sizes_parse_with_errors() {
     ] {
         assert!(bad.parse::<Board>().is_err(), "{bad}");
     }
+}
+
+#[test]
+fn squares_parse_with_from_str_up_to_the_largest_board() {
+    for index in 0..64 {
+        let sq = Square::from_index(index);
+        assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        assert_eq!(sq.to_string().to_uppercase().parse::<Square>(), Ok(sq));
+    }
+    assert_eq!("d5".parse::<Square>(), Ok(Square::new(3, 4)));
+    assert!(matches!(
+        "i1".parse::<Square>(),
+        Err(SquareError::OffBoard { .. })
+    ));
+    assert!(matches!(
+        "a9".parse::<Square>(),
+        Err(SquareError::OffBoard { .. })
+    ));
+    for bad in ["", "d", "5d", "a0", "d5d", " d5", "é5", "d-5"] {
+        let err = bad.parse::<Square>().expect_err(bad);
+        assert!(matches!(err, SquareError::Syntax(_)), "{bad}: {err:?}");
+        assert!(err.to_string().contains("is not a square"), "{bad}: {err}");
+    }
+    assert_eq!(
+        "i9".parse::<Square>().unwrap_err().to_string(),
+        "square 'i9' is off the 8x8 board"
+    );
+}
+
+#[test]
+fn the_board_checked_square_parser_refuses_squares_off_a_small_board() {
+    let small: Board = "3x3".parse().unwrap();
+    assert_eq!(small.parse_square("C3"), Ok(Square::new(2, 2)));
+    assert_eq!(
+        small.parse_square("d1"),
+        Err(SquareError::OffBoard {
+            square: "d1".to_string(),
+            board: small
+        })
+    );
+}
+
+#[test]
+fn moves_parse_with_from_str_without_a_board() {
+    for text in ["d3d5", "D3-d5", " d3d5 "] {
+        assert_eq!(text.parse::<Move>().unwrap().to_string(), "d3d5", "{text}");
+    }
+    assert_eq!("h8".parse::<Move>(), Ok(Move::removal(Square::new(7, 7))));
+    assert_eq!(
+        "a1a7".parse::<Move>(),
+        Ok(Move::jump(Square::new(0, 0), Square::new(0, 6)))
+    );
+    assert!(matches!(
+        "d3e4".parse::<Move>(),
+        Err(MoveError::NotAJump(_))
+    ));
+    assert!(matches!(
+        "d3d6".parse::<Move>(),
+        Err(MoveError::NotAJump(_))
+    ));
+    assert!(matches!("d5d".parse::<Move>(), Err(MoveError::Syntax(_))));
+    assert!(matches!(
+        "i5".parse::<Move>(),
+        Err(MoveError::OffBoard { .. })
+    ));
+    assert_eq!("".parse::<Move>(), Err(MoveError::Empty));
+}
+
+#[test]
+fn positions_parse_and_print_their_fen_with_from_str_and_display() {
+    for fen in catalogue(include_str!("data/good_fens.txt")) {
+        let position: Position = fen.parse().expect(fen);
+        assert_eq!(position, Position::from_fen(fen).unwrap());
+        assert_eq!(position.to_string(), fen);
+    }
+    assert_eq!("".parse::<Position>(), Err(FenError::Empty));
 }

@@ -65,3 +65,31 @@ fn perft_6x6_deep() {
         assert_eq!(perft_parallel(&pos, depth), PERFT_6X6[depth as usize - 1]);
     }
 }
+
+#[test]
+fn abortable_divide_gives_the_same_counts_or_gives_up_when_stopped() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    let pos = start("6x6");
+    let never = || false;
+    let parts = konane_core::perft::divide_parallel_until(&pos, 9, &never).unwrap();
+    assert_eq!(parts, konane_core::perft::divide_parallel(&pos, 9));
+    // A perft far too deep to finish gives up soon after the flag is set.
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let stopped = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, Ordering::Relaxed);
+        });
+        konane_core::perft::divide_parallel_until(&start("8x8"), 30, &|| {
+            stop.load(Ordering::Relaxed)
+        })
+    });
+    assert_eq!(stopped, None);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use konane_core::perft::perft;
-use konane_core::{Board, Color, Move, Position, Symmetry};
+use konane_core::{Bits, Board, Color, Move, Position, Square, Symmetry};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -34,6 +34,29 @@ fn colour_preserving_symmetries_depend_on_the_size() {
         Symmetry::colour_preserving(board("6x4")),
         vec![Identity, Rotate180]
     );
+}
+
+#[test]
+fn bitboard_images_agree_with_square_images_on_every_board() {
+    for w in 1..=8 {
+        for h in 1..=8 {
+            let board = Board::new(w, h).unwrap();
+            for symmetry in Symmetry::ALL {
+                if symmetry.swaps_axes() && w != h {
+                    continue;
+                }
+                for sq in Bits(board.mask()) {
+                    let square = Square::from_index(sq);
+                    assert_eq!(
+                        symmetry.bitboard(board, square.bit()),
+                        symmetry.square(board, square).bit(),
+                        "{symmetry:?} on {board}, square {square}"
+                    );
+                }
+                assert_eq!(symmetry.bitboard(board, board.mask()), board.mask());
+            }
+        }
+    }
 }
 
 #[test]

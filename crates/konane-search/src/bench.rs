@@ -1,12 +1,6 @@
-//! The bench: a fixed search over built-in positions (several sizes and phases) at
-//! Threads 1 and Hash 16; its total node count is a signature of the search.
-
-use std::time::{Duration, Instant};
-
-use konane_core::Position;
-
-use crate::limits::SearchLimits;
-use crate::search::{SearchControl, SearchOptions, Searcher};
+//! The bench positions: a fixed search over them (several sizes and phases, at Threads 1
+//! and Hash 16; the engine layer runs it) counts a total of nodes that is a signature of
+//! the search.
 
 /// Search depth of every bench position.
 pub const BENCH_DEPTH: u32 = 12;
@@ -25,55 +19,3 @@ pub const BENCH_FENS: [&str; 11] = [
     "bwbwb/wb2w/1wb2/w1wb1/b1bwb/wbwbw/bwbwb/wbwbw b",
     "bwbwbwbw/w2bwbwb/bwb1b2w/wbwbw3/bwbwb2w/wbwb1bw1 b",
 ];
-
-/// The result of searching one bench position.
-#[derive(Clone, Debug)]
-pub struct BenchLine {
-    pub fen: &'static str,
-    pub nodes: u64,
-    pub elapsed: Duration,
-}
-
-/// Totals over all bench positions.
-#[derive(Clone, Debug)]
-pub struct BenchReport {
-    pub nodes: u64,
-    pub elapsed: Duration,
-}
-
-impl BenchReport {
-    /// Nodes per second over the whole bench.
-    pub fn nps(&self) -> u64 {
-        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
-    }
-}
-
-/// Searches every bench position to [`BENCH_DEPTH`] with a fresh 16 MiB table and one
-/// thread, calling `on_line` after each.
-pub fn run(on_line: &mut dyn FnMut(&BenchLine)) -> BenchReport {
-    let mut searcher = Searcher::new(SearchOptions {
-        hash_mib: 16,
-        threads: 1,
-        ..SearchOptions::default()
-    });
-    let limits = SearchLimits::depth(BENCH_DEPTH);
-    let mut total = BenchReport {
-        nodes: 0,
-        elapsed: Duration::ZERO,
-    };
-    for fen in BENCH_FENS {
-        let position = Position::from_fen(fen).expect("bench FENs are valid");
-        searcher.new_game();
-        let started = Instant::now();
-        let result = searcher.search(&position, &limits, &SearchControl::default(), &mut |_| {});
-        let line = BenchLine {
-            fen,
-            nodes: result.nodes,
-            elapsed: started.elapsed(),
-        };
-        total.nodes += line.nodes;
-        total.elapsed += line.elapsed;
-        on_line(&line);
-    }
-    total
-}

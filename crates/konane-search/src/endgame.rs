@@ -81,18 +81,20 @@ impl Endgame {
         &self.solver.as_ref().expect("just made").1
     }
 
-    /// Settles `position` as far as the budgets allow. The distance search runs only
-    /// when `exact_wanted`, and stops early when `should_stop` says so (it is asked
-    /// every thousand positions or so).
+    /// Settles `position` (which has a legal move) as far as the budgets allow, the
+    /// search's own `node_limit` included. The distance search runs only when
+    /// `exact_wanted`, and stops early when `should_stop` says so (it is asked every
+    /// thousand positions or so).
     pub fn consult(
         &mut self,
         position: &Position,
         limits: &SearchLimits,
+        node_limit: u64,
         exact_wanted: bool,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Handover {
         let pieces = position.occupied().count_ones();
-        if pieces > MAX_PIECES || position.is_game_over() {
+        if pieces > MAX_PIECES {
             return Handover::Unsolved;
         }
         let side = position.side_to_move();
@@ -103,7 +105,7 @@ impl Endgame {
             return Handover::Unsolved;
         };
         if exact_wanted {
-            let budget = DISTANCE_NODE_BUDGET.min(limits.nodes.unwrap_or(u64::MAX));
+            let budget = DISTANCE_NODE_BUDGET.min(node_limit);
             let found = self
                 .distance
                 .solve(position, &limits.search_moves, budget, should_stop);

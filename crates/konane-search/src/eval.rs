@@ -1,12 +1,10 @@
-//! Static evaluation: mobility-based terms with weights from engine.toml, and a
+//! Static evaluation: mobility-based terms with weights (engine.toml's `[eval]`), and a
 //! breakdown of the terms for the `eval` command.
 
 use konane_core::Position;
-use serde::{Deserialize, Serialize};
 
 /// Weights of the evaluation terms, in centi-moves per unit of each term.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub struct EvalWeights {
     /// Per legal move of the side to move minus per legal move of the opponent.
     pub mobility: i32,

@@ -1,8 +1,11 @@
 //! Konane search: deciding what to play. An API only; it never prints.
 //!
-//! A front end builds a [`Searcher`], calls [`Searcher::search`] with a position,
-//! [`SearchLimits`] and a callback that receives [`SearchInfo`] progress reports, and
-//! stops it from another thread through a shared [`SearchControl`].
+//! This crate is the building block of the engine layer (the `konane-engine` crate),
+//! which owns a [`Searcher`] and runs it on its own thread: front ends drive that
+//! engine, never the searcher. [`Searcher::search`] takes a position, [`SearchLimits`]
+//! and a callback that receives [`SearchInfo`] progress reports, and is stopped from
+//! another thread through a shared [`SearchControl`]; one
+//! [`timeman::TimeManager`] per search makes every stop decision.
 
 pub mod bench;
 pub mod dashtable;
@@ -12,7 +15,6 @@ pub mod limits;
 pub mod ordering;
 pub mod players;
 pub mod search;
-pub mod selfplay;
 pub mod threads;
 pub mod timeman;
 pub mod tt;

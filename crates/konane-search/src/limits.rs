@@ -27,7 +27,7 @@ pub struct SearchLimits {
     pub clocks: [Option<Clock>; 2],
     /// Moves until the next time control, if any.
     pub moves_to_go: Option<u32>,
-    /// Search until stopped, whatever else is set.
+    /// Search until stopped, whatever else is set (see [`SearchLimits::until_stopped`]).
     pub infinite: bool,
     /// Pondering: no time limit until `ponderhit` turns the clocks on.
     pub ponder: bool,
@@ -57,5 +57,17 @@ impl SearchLimits {
     /// The clock of `side`, if one was given.
     pub fn clock(&self, side: Color) -> Option<Clock> {
         self.clocks[side.index()]
+    }
+
+    /// Whether only a stop ends this search: `infinite`, or no limit at all (a bare
+    /// `go`). This is the one reading of `infinite`: such a search obeys no other limit,
+    /// and its answer waits for the stop even when the search itself is done.
+    pub fn until_stopped(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.clocks.iter().all(Option::is_none)
+                && self.mate.is_none())
     }
 }

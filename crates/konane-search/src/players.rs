@@ -1,5 +1,6 @@
 //! Built-in baseline players (random, 1-ply greedy mobility, plain fixed-depth
-//! alpha-beta on mobility) and the `Agent` trait every in-process player implements.
+//! alpha-beta on mobility) and the `Agent` trait every in-process player implements
+//! (the engine's own player is the engine layer's `EnginePlayer`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,9 +9,6 @@ use konane_core::{Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-
-use crate::limits::SearchLimits;
-use crate::search::{SearchControl, SearchOptions, Searcher};
 
 /// Something that picks a move in a position: a built-in player or the engine.
 pub trait Agent: Send {
@@ -43,11 +41,27 @@ impl fmt::Display for BuiltinKind {
     }
 }
 
+/// Why a built-in player's name was refused: the text, which names no built-in player.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct BuiltinKindError(pub String);
+
+impl fmt::Display for BuiltinKindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown player '{}': expected random, greedy, alphabeta or alphabetaN (N from 1 to 20)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BuiltinKindError {}
+
 impl FromStr for BuiltinKind {
-    type Err = String;
+    type Err = BuiltinKindError;
 
     /// `random`, `greedy`, `alphabeta` (depth 3) or `alphabetaN` (depth N, 1 to 20).
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, BuiltinKindError> {
         let lower = text.trim().to_ascii_lowercase();
         match lower.as_str() {
             "random" => Ok(BuiltinKind::Random),
@@ -58,9 +72,7 @@ impl FromStr for BuiltinKind {
                 .and_then(|d| d.parse::<u32>().ok())
                 .filter(|d| (1..=20).contains(d))
                 .map(BuiltinKind::AlphaBeta)
-                .ok_or_else(|| {
-                    format!("unknown player '{text}': expected random, greedy, alphabeta or alphabetaN (N from 1 to 20)")
-                }),
+                .ok_or_else(|| BuiltinKindError(text.to_string())),
         }
     }
 }
@@ -129,42 +141,6 @@ impl Agent for BuiltinPlayer {
     }
 }
 
-/// The engine as an in-process player, searching within fixed limits.
-pub struct EnginePlayer {
-    name: String,
-    searcher: Searcher,
-    limits: SearchLimits,
-}
-
-impl EnginePlayer {
-    /// The engine with `options`, searching each move within `limits`.
-    pub fn new(name: &str, options: SearchOptions, limits: SearchLimits) -> EnginePlayer {
-        EnginePlayer {
-            name: name.to_string(),
-            searcher: Searcher::new(options),
-            limits,
-        }
-    }
-}
-
-impl Agent for EnginePlayer {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn new_game(&mut self) {
-        self.searcher.new_game();
-    }
-
-    fn choose(&mut self, position: &Position) -> Move {
-        let control = SearchControl::default();
-        self.searcher
-            .search(position, &self.limits, &control, &mut |_| {})
-            .best_move
-            .expect("choose is only called when a legal move exists")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +157,11 @@ mod tests {
         for bad in ["", "alphabeta0", "alphabeta99", "minimax", "greedy2"] {
             assert!(bad.parse::<BuiltinKind>().is_err(), "{bad}");
         }
+        let error = "minimax".parse::<BuiltinKind>().unwrap_err();
+        assert_eq!(error, BuiltinKindError("minimax".to_string()));
+        assert!(error
+            .to_string()
+            .starts_with("unknown player 'minimax': expected random"));
     }
 
     #[test]

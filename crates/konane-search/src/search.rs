@@ -168,7 +168,10 @@ fn from_table(value: i32, ply: usize) -> i32 {
     }
 }
 
-/// The engine's search state: transposition table and options.
+/// The engine's search state: transposition table, options and the endgame solvers.
+///
+/// The engine layer's building block: `konane_engine::Engine` owns one and runs it on
+/// its job thread, and front ends drive that engine, not this.
 #[derive(Debug)]
 pub struct Searcher {
     options: SearchOptions,
@@ -217,9 +220,11 @@ impl Searcher {
     }
 
     /// Searches `position` within `limits`, calling `report` with progress, until a
-    /// limit is reached or `control` is stopped. With `infinite`, or `ponder` before
-    /// `ponderhit`, it returns only once stopped (or, pondering, on ponderhit), even if
-    /// the search itself has finished.
+    /// limit is reached or `control` is stopped, and returns at once: holding the answer
+    /// of an infinite or pondering search is the engine layer's job.
+    ///
+    /// # Panics
+    /// If the game is over: the engine layer answers finished games itself.
     pub fn search(
         &mut self,
         position: &Position,
@@ -227,38 +232,42 @@ impl Searcher {
         control: &SearchControl,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        assert!(
+            !position.is_game_over(),
+            "a search needs a position with a legal move"
+        );
         let started = Instant::now();
         self.table.new_search();
+        let side = position.side_to_move();
+        let time = TimeManager::new(limits, side, self.options.move_overhead_ms, started);
         let handover = if self.options.endgame_solver {
-            let side = position.side_to_move();
-            let time = TimeManager::new(limits, side, self.options.move_overhead_ms, started);
-            // The exact solvers may take half the move's planned time (none when pondering).
-            let deadline = time
-                .target()
-                .filter(|_| !limits.ponder)
-                .map(|t| started + t / 2);
+            let deadline = time.handover_deadline();
             let mut should_stop =
                 || control.is_stopped() || deadline.is_some_and(|d| Instant::now() >= d);
             let exact_wanted = self.options.multipv <= 1;
-            self.endgame
-                .consult(position, limits, exact_wanted, &mut should_stop)
+            self.endgame.consult(
+                position,
+                limits,
+                time.node_limit(),
+                exact_wanted,
+                &mut should_stop,
+            )
         } else {
             Handover::Unsolved
         };
         let limits = match &handover {
             Handover::Solved { distance, nodes } => {
-                let hashfull = self.table.hashfull();
-                return settled(distance, *nodes, started, hashfull, limits, control, report);
+                return settled(distance, *nodes, started, self.table.hashfull(), report);
             }
             Handover::Winning(winning) => winning,
             Handover::Unsolved => limits,
         };
         crate::threads::search_with_table(
-            started,
             &self.table,
             &self.options,
             position,
             limits,
+            time,
             control,
             report,
         )
@@ -271,10 +280,15 @@ pub(crate) struct Shared<'a, T: Table> {
     pub options: &'a SearchOptions,
     pub limits: &'a SearchLimits,
     pub control: &'a SearchControl,
+    /// The deepest iteration, from the main thread's time manager.
+    pub max_depth: u32,
+    /// The node budget of all threads, from the main thread's time manager.
+    pub node_limit: u64,
     /// Set when the search must end (a limit was reached or the main thread is done).
     pub abort: AtomicBool,
     /// Nodes of all threads, added in batches.
     pub nodes: AtomicU64,
+    /// When the search started, for the reports' times.
     pub started: Instant,
 }
 
@@ -305,7 +319,7 @@ impl RootMove {
     }
 }
 
-/// One search thread. The main thread (`id` 0) keeps the time and reports.
+/// One search thread. The main thread (`id` 0) owns the time manager and reports.
 pub(crate) struct Worker<'a, 's, T: Table> {
     shared: &'s Shared<'a, T>,
     id: usize,
@@ -313,7 +327,6 @@ pub(crate) struct Worker<'a, 's, T: Table> {
     ordering: MoveOrderer,
     nodes: u64,
     flushed: u64,
-    node_limit: u64,
     seldepth: usize,
     stopped: bool,
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
@@ -321,13 +334,19 @@ pub(crate) struct Worker<'a, 's, T: Table> {
     root: Position,
     root_moves: Vec<RootMove>,
     completed_depth: u32,
-    time: TimeManager,
-    pondering: bool,
+    /// The main thread's: it makes every stop decision. Helpers have none.
+    time: Option<TimeManager>,
 }
 
 impl<'a, 's, T: Table> Worker<'a, 's, T> {
-    /// Thread `id` of a search of `root` (which has at least one legal move).
-    pub fn new(shared: &'s Shared<'a, T>, id: usize, root: &Position) -> Self {
+    /// Thread `id` of a search of `root` (which has at least one legal move); the main
+    /// thread gets the search's time manager.
+    pub fn new(
+        shared: &'s Shared<'a, T>,
+        id: usize,
+        root: &Position,
+        time: Option<TimeManager>,
+    ) -> Self {
         let limits = shared.limits;
         let legal = root.legal_moves();
         let wanted: Vec<Move> = legal
@@ -347,7 +366,6 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             ordering: MoveOrderer::default(),
             nodes: 0,
             flushed: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
             seldepth: 0,
             stopped: false,
             pv: Box::new([[Move::from_raw(0); MAX_PLY]; MAX_PLY]),
@@ -363,13 +381,7 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
                 })
                 .collect(),
             completed_depth: 0,
-            time: TimeManager::new(
-                limits,
-                root.side_to_move(),
-                shared.options.move_overhead_ms,
-                shared.started,
-            ),
-            pondering: limits.ponder,
+            time,
         }
     }
 
@@ -396,7 +408,8 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
         self.flushed = self.nodes;
     }
 
-    /// Checks the stop flag, and in the main thread ponderhit, the clock and node limit.
+    /// Checks the stop flag, and in the main thread asks the time manager whether to
+    /// abort (it also sees ponderhit).
     fn poll(&mut self) {
         self.flush_nodes();
         let shared = self.shared;
@@ -404,29 +417,20 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             self.stopped = true;
             return;
         }
-        if !self.is_main() {
-            return;
-        }
-        if self.pondering && shared.control.is_ponderhit() {
-            self.pondering = false;
-            self.time.restart(Instant::now());
-        }
-        let out_of_time = !self.pondering && self.time.hard_limit_passed();
-        let out_of_nodes = shared.total_nodes() >= self.node_limit;
-        if self.completed_depth >= 1 && (out_of_time || out_of_nodes) && !shared.limits.infinite {
-            shared.abort.store(true, Ordering::Relaxed);
-            self.stopped = true;
+        let nodes = shared.total_nodes();
+        let completed_depth = self.completed_depth;
+        if let Some(time) = &mut self.time {
+            if time.must_abort(shared.control, nodes, completed_depth) {
+                shared.abort.store(true, Ordering::Relaxed);
+                self.stopped = true;
+            }
         }
     }
 
     /// Iterative deepening; the main thread reports each finished iteration. Helper
     /// threads start one ply deeper every other thread so that they spread out.
     pub fn iterate(&mut self, report: &mut dyn FnMut(&SearchInfo)) {
-        let limits = self.shared.limits;
-        let max_depth = match limits.depth {
-            Some(d) if !limits.infinite => d.clamp(1, MAX_PLY as u32 - 1),
-            _ => MAX_PLY as u32 - 1,
-        };
+        let max_depth = self.shared.max_depth;
         let lines = self
             .shared
             .options
@@ -470,28 +474,22 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
         }
     }
 
-    /// Whether the main thread has nothing more to do after finishing `depth`.
-    fn finished(&mut self, depth: u32, instability: f64) -> bool {
-        let limits = self.shared.limits;
-        if limits.infinite {
+    /// Whether the main thread has nothing more to do after finishing `depth`: the
+    /// time manager decides.
+    fn finished(&self, depth: u32, instability: f64) -> bool {
+        let Some(time) = &self.time else {
             return false;
-        }
+        };
         let best = self.root_moves[0].score;
-        if let (Some(n), Score::Mate(m)) = (limits.mate, to_score(best)) {
-            if m > 0 && m <= n as i32 {
-                return true;
-            }
-        }
         // An exact result reached within the searched depth cannot change any more.
-        if self.shared.options.multipv <= 1 && plies_to_end(best).is_some_and(|p| p <= depth as i32)
-        {
-            return true;
-        }
-        if self.pondering {
-            return false;
-        }
-        let only_move = self.root_moves.len() == 1 && self.time.is_limited();
-        only_move || self.time.soft_limit_passed(instability)
+        let settled = self.shared.options.multipv <= 1
+            && plies_to_end(best).is_some_and(|p| p <= depth as i32);
+        time.iteration_done(
+            to_score(best),
+            settled,
+            self.root_moves.len() == 1,
+            instability,
+        )
     }
 
     /// Searches line `line` of the root at `depth`, widening the window around the
@@ -579,7 +577,7 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
     ) -> i32 {
         self.pv_len[ply] = 0;
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) || self.nodes >= self.node_limit {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) || self.nodes >= self.shared.node_limit {
             self.poll();
         }
         if self.stopped {
@@ -704,23 +702,12 @@ fn nodes_per_second(nodes: u64, elapsed: std::time::Duration) -> u64 {
     (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
 }
 
-/// When the search may not end by itself (infinite, or pondering before ponderhit):
-/// waits for stop or ponderhit.
-pub(crate) fn wait_until_released(limits: &SearchLimits, control: &SearchControl) {
-    while !control.is_stopped() && (limits.infinite || (limits.ponder && !control.is_ponderhit())) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-}
-
-/// The result of a position the endgame solvers settled: one report with the exact
-/// line, then the wait that an infinite or pondering search owes its front end.
+/// The result of a position the endgame solvers settled: one report with the exact line.
 fn settled(
     distance: &Distance,
     nodes: u64,
     started: Instant,
     hashfull: u32,
-    limits: &SearchLimits,
-    control: &SearchControl,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let value = MATE - distance.plies as i32;
@@ -737,7 +724,6 @@ fn settled(
         time_ms: elapsed.as_millis() as u64,
         pv: distance.line.clone(),
     });
-    wait_until_released(limits, control);
     SearchResult {
         best_move: distance.line.first().copied(),
         ponder_move: distance.line.get(1).copied(),

@@ -1,75 +1,166 @@
-//! Time allocation: a soft target (stop deepening once it is spent, stretched while the
-//! best move is unstable) and a hard limit (abort the search) from movetime or clocks,
-//! always leaving the move overhead in reserve; pondering has no limit until ponderhit.
+//! The one time manager of a search. Built once from the limits and owned by the main
+//! thread, it makes every stop decision: the hard time limit and the node budget (abort
+//! now), the soft time target (stop deepening once it is spent, stretched while the best
+//! move is unstable), the depth and mate limits, pondering (no time limit until
+//! ponderhit) and the share of the time the endgame handover may take. Time always
+//! leaves the move overhead in reserve.
 
 use std::time::{Duration, Instant};
 
 use konane_core::Color;
 
 use crate::limits::SearchLimits;
+use crate::search::{Score, SearchControl, MAX_PLY};
 
 /// Moves assumed left in the game when the protocol gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: i64 = 20;
 /// The shortest time a search is ever given, so a best move always exists.
 const MINIMUM: Duration = Duration::from_millis(1);
 
-/// The time budget of one search.
+/// The limits of one search, read once: when it must abort and when it may stop deepening.
 #[derive(Clone, Debug)]
 pub struct TimeManager {
+    /// Only a stop ends this search ([`SearchLimits::until_stopped`]): no other limit applies.
+    until_stopped: bool,
     /// Soft and hard budgets, or `None` when time does not limit this search. A fixed
     /// movetime has no soft budget: the whole time is used.
     budget: Option<(Option<Duration>, Duration)>,
     /// When the clock started (the search start, or ponderhit).
     started: Instant,
+    /// Pondering and no ponderhit yet: the clock does not run.
+    pondering: bool,
+    /// The deepest iteration.
+    max_depth: u32,
+    /// Nodes of all threads together.
+    node_limit: u64,
+    /// Stop once a win in at most this many moves is proved.
+    mate: Option<u32>,
 }
 
 impl TimeManager {
-    /// The budget for `side` under `limits`, keeping `overhead_ms` in reserve.
+    /// The manager of a search for `side` under `limits` that started at `started`,
+    /// keeping `overhead_ms` in reserve.
     pub fn new(
         limits: &SearchLimits,
         side: Color,
         overhead_ms: u64,
         started: Instant,
     ) -> TimeManager {
+        let until_stopped = limits.until_stopped();
+        let deepest = MAX_PLY as u32 - 1;
         TimeManager {
-            budget: if limits.infinite {
+            until_stopped,
+            budget: if until_stopped {
                 None
             } else {
                 budget(limits, side, overhead_ms as i64)
             },
             started,
+            pondering: limits.ponder,
+            max_depth: match limits.depth {
+                Some(depth) if !until_stopped => depth.clamp(1, deepest),
+                _ => deepest,
+            },
+            node_limit: match limits.nodes {
+                Some(nodes) if !until_stopped => nodes,
+                _ => u64::MAX,
+            },
+            mate: limits.mate.filter(|_| !until_stopped),
         }
     }
 
+    /// When the clock started: the search start, until a ponderhit restarts it.
+    pub fn clock_start(&self) -> Instant {
+        self.started
+    }
+
+    /// The deepest iteration to search.
+    pub fn max_depth(&self) -> u32 {
+        self.max_depth
+    }
+
+    /// The node budget of all threads together (`u64::MAX` when there is none).
+    pub fn node_limit(&self) -> u64 {
+        self.node_limit
+    }
+
+    /// When the endgame handover must give up: after half the move's planned time
+    /// (never, when time does not limit the search or while pondering).
+    pub fn handover_deadline(&self) -> Option<Instant> {
+        self.target()
+            .filter(|_| !self.pondering)
+            .map(|target| self.started + target / 2)
+    }
+
+    /// The main thread's check every few thousand nodes, once `completed_depth` plies
+    /// are searched and all threads have spent `nodes`: whether to abort the search now
+    /// (the hard time limit or the node budget is passed). A ponderhit starts the clock.
+    pub fn must_abort(
+        &mut self,
+        control: &SearchControl,
+        nodes: u64,
+        completed_depth: u32,
+    ) -> bool {
+        if self.pondering && control.is_ponderhit() {
+            self.pondering = false;
+            self.started = Instant::now();
+        }
+        let out_of_time = !self.pondering && self.hard_limit_passed();
+        let out_of_nodes = nodes >= self.node_limit;
+        completed_depth >= 1 && (out_of_time || out_of_nodes)
+    }
+
+    /// After an iteration with best score `best`: whether to start no further one.
+    /// `settled`: the score is exact and reached within the searched depth, so it cannot
+    /// change; `only_move`: the root has one move; `instability` is 1.0 for a stable best
+    /// move and grows (up to about 2.5) when the best move has changed lately.
+    pub fn iteration_done(
+        &self,
+        best: Score,
+        settled: bool,
+        only_move: bool,
+        instability: f64,
+    ) -> bool {
+        if self.until_stopped {
+            return false;
+        }
+        if let (Some(n), Score::Mate(m)) = (self.mate, best) {
+            if m > 0 && m <= n as i32 {
+                return true;
+            }
+        }
+        if settled {
+            return true;
+        }
+        if self.pondering {
+            return false;
+        }
+        (only_move && self.is_limited()) || self.soft_limit_passed(instability)
+    }
+
     /// Whether time limits this search at all.
-    pub fn is_limited(&self) -> bool {
+    fn is_limited(&self) -> bool {
         self.budget.is_some()
     }
 
-    /// Restarts the clock (on ponderhit: the move's time starts now).
-    pub fn restart(&mut self, now: Instant) {
-        self.started = now;
-    }
-
     /// Time spent since the clock started.
-    pub fn elapsed(&self) -> Duration {
+    fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
 
     /// The time this move is planned to take: the soft budget, or a fixed movetime
     /// whole; `None` when time does not limit the search.
-    pub fn target(&self) -> Option<Duration> {
+    fn target(&self) -> Option<Duration> {
         self.budget.map(|(soft, hard)| soft.unwrap_or(hard))
     }
 
     /// Whether the hard limit is passed: the search must stop now.
-    pub fn hard_limit_passed(&self) -> bool {
+    fn hard_limit_passed(&self) -> bool {
         self.budget.is_some_and(|(_, hard)| self.elapsed() >= hard)
     }
 
-    /// Whether to start no further iteration. `instability` is 1.0 for a stable best
-    /// move and grows (up to about 2.5) when the best move has changed lately.
-    pub fn soft_limit_passed(&self, instability: f64) -> bool {
+    /// Whether to start no further iteration on time alone (see [`Self::iteration_done`]).
+    fn soft_limit_passed(&self, instability: f64) -> bool {
         self.budget.is_some_and(|(soft, hard)| {
             let Some(soft) = soft else { return false };
             let target = soft.mul_f64(instability).min(hard);

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+use konane_arena::random_opening;
 use konane_core::{Board, Move, Position};
-use konane_search::selfplay::random_opening;
 use konane_search::{Score, SearchControl, SearchInfo, SearchLimits, SearchOptions, Searcher};
 
 /// The exact result by plain exhaustive negamax: `(wins, plies)` where the side to move
@@ -167,15 +167,6 @@ fn finds_the_only_winning_move() {
 }
 
 #[test]
-fn a_lost_position_reports_mate_zero_and_no_move() {
-    let position = Position::from_fen("bb1 w").unwrap();
-    assert!(position.is_game_over());
-    let (result, infos) = search(&mut searcher(1), &position, SearchLimits::depth(3));
-    assert_eq!((result.best_move, result.score), (None, Score::Mate(0)));
-    assert_eq!(infos.last().unwrap().score, Score::Mate(0));
-}
-
-#[test]
 fn node_counts_repeat_exactly_at_one_thread() {
     let fens = &konane_search::bench::BENCH_FENS[..4];
     let run = || {
@@ -326,30 +317,4 @@ fn mate_limit_stops_once_a_short_enough_win_is_proved() {
         let (result, _) = search(&mut searcher(1), &position, limits);
         assert_eq!(result.score, Score::Mate(n as i32), "{}", position.to_fen());
     }
-}
-
-#[test]
-fn pondering_waits_for_ponderhit_then_keeps_the_clock() {
-    let control = Arc::new(SearchControl::default());
-    let position = Position::from_fen("bw1w1 b").unwrap();
-    let limits = SearchLimits {
-        ponder: true,
-        movetime: Some(Duration::from_millis(200)),
-        ..SearchLimits::default()
-    };
-    let hitter = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
-            control.ponderhit();
-        })
-    };
-    let started = Instant::now();
-    let result = searcher(1).search(&position, &limits, &control, &mut |_| {});
-    assert!(
-        started.elapsed() >= Duration::from_millis(290),
-        "returned before ponderhit"
-    );
-    hitter.join().unwrap();
-    assert_eq!(result.score, Score::Mate(1));
 }

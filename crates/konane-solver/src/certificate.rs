@@ -26,7 +26,10 @@ pub enum CertifyError {
     Stopped,
     /// The solver found a position of the proof won by the side that must lose it (a
     /// solver bug: the certificate would not verify).
-    Contradiction { position: Position },
+    Contradiction {
+        /// The position, with the side that should win it to move.
+        position: Position,
+    },
 }
 
 impl fmt::Display for CertifyError {

@@ -1,6 +1,27 @@
 //! Exact Konane solver: proves whether the side to move wins, with a proof table keyed
 //! by the full canonical position, move ordering, symmetry and parallel splitting.
 //!
+//! # Example
+//!
+//! Who wins 4x4 Konane with perfect play:
+//!
+//! ```
+//! use konane_core::{Board, Color, Position};
+//! use konane_solver::{Solver, SolverOptions};
+//!
+//! let board = Board::new(4, 4)?;
+//! let options = SolverOptions {
+//!     capacity: 1 << 16, // positions the proof table keeps; small boards need few
+//!     ..SolverOptions::default()
+//! };
+//! let report = Solver::new(board, options).solve_moves(&Position::start(board), |_, _| {});
+//! let winner = report.winner().expect("a complete solve names the winner");
+//! println!("4x4: {winner} wins ({} nodes)", report.nodes);
+//! assert_eq!(winner, Color::White);
+//! assert!(report.winning_moves().is_empty()); // no first removal saves Black
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Use
 //!
 //! - [`solve_limited`]`(position, node_budget) -> Option<Verdict>`: the exact winner
@@ -53,4 +74,4 @@ mod table;
 pub use certificate::{certify, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
-pub use table::TableKind;
+pub use table::{TableKind, TableKindError};

@@ -1,7 +1,7 @@
 //! Move generation on bare bitboards (the mover's pieces, the other side's), the
 //! opening removals included: what the solver's inner loop runs instead of `Position`.
 
-use konane_core::bitboard::between;
+use konane_core::bitboard::apply_jump;
 use konane_core::movegen::{count_jumps, for_each_jump, removable};
 use konane_core::Bits;
 
@@ -46,8 +46,8 @@ impl Geometry {
             return;
         }
         for_each_jump(me, opp, empty, |from, to| {
-            let moved = (1u64 << from) | (1u64 << to);
-            visit(from, to, me ^ moved, opp & !between(from, to));
+            let (me_after, opp_after) = apply_jump(me, opp, from, to);
+            visit(from, to, me_after, opp_after);
         });
     }
 }

@@ -1,5 +1,5 @@
-//! The colour-preserving symmetries of a board as fast bitboard maps, and the canonical
-//! (smallest) image of a position under them: the key of the proof table.
+//! The proof table's key: the canonical (smallest) image of a position under its
+//! board's colour-preserving symmetries (konane-core's bitboard maps).
 
 use konane_core::{Board, Symmetry};
 
@@ -28,26 +28,10 @@ impl Key {
     }
 }
 
-/// Mirror in the a1-h8 diagonal of the 8x8 grid: (file, rank) to (rank, file).
-#[inline(always)]
-fn transpose(mut x: u64) -> u64 {
-    const K1: u64 = 0x5500_5500_5500_5500;
-    const K2: u64 = 0x3333_0000_3333_0000;
-    const K4: u64 = 0x0f0f_0f0f_0000_0000;
-    let t = K4 & (x ^ (x << 28));
-    x ^= t ^ (t >> 28);
-    let t = K2 & (x ^ (x << 14));
-    x ^= t ^ (t >> 14);
-    let t = K1 & (x ^ (x << 7));
-    x ^= t ^ (t >> 7);
-    x
-}
-
-/// The non-identity colour-preserving symmetries of one board, as bitboard maps.
+/// The non-identity colour-preserving symmetries of one board.
 #[derive(Clone, Debug)]
 pub struct Symmetries {
-    width: u32,
-    height: u32,
+    board: Board,
     maps: Vec<Symmetry>,
 }
 
@@ -55,37 +39,11 @@ impl Symmetries {
     /// The symmetries of `board` that keep its start colouring, identity left out.
     pub fn new(board: Board) -> Symmetries {
         Symmetries {
-            width: board.width() as u32,
-            height: board.height() as u32,
+            board,
             maps: Symmetry::colour_preserving(board)
                 .into_iter()
                 .filter(|&s| s != Symmetry::Identity)
                 .collect(),
-        }
-    }
-
-    #[inline(always)]
-    fn flip_files(&self, x: u64) -> u64 {
-        x.reverse_bits().swap_bytes() >> (8 - self.width)
-    }
-
-    #[inline(always)]
-    fn flip_ranks(&self, x: u64) -> u64 {
-        x.swap_bytes() >> (8 * (8 - self.height))
-    }
-
-    /// The image of `x` under `symmetry` (equal to `Symmetry::bitboard`, only faster).
-    #[inline(always)]
-    pub fn apply(&self, symmetry: Symmetry, x: u64) -> u64 {
-        match symmetry {
-            Symmetry::Identity => x,
-            Symmetry::FlipFiles => self.flip_files(x),
-            Symmetry::FlipRanks => self.flip_ranks(x),
-            Symmetry::Rotate180 => self.flip_ranks(self.flip_files(x)),
-            Symmetry::Transpose => transpose(x),
-            Symmetry::AntiTranspose => self.flip_ranks(self.flip_files(transpose(x))),
-            Symmetry::Rotate90 => self.flip_ranks(transpose(x)),
-            Symmetry::Rotate270 => self.flip_files(transpose(x)),
         }
     }
 
@@ -95,7 +53,10 @@ impl Symmetries {
     pub fn canonical(&self, black: u64, white: u64, white_to_move: bool) -> Key {
         let mut best = (black, white);
         for &symmetry in &self.maps {
-            let image = (self.apply(symmetry, black), self.apply(symmetry, white));
+            let image = (
+                symmetry.bitboard(self.board, black),
+                symmetry.bitboard(self.board, white),
+            );
             best = best.min(image);
         }
         Key {
@@ -110,29 +71,6 @@ impl Symmetries {
 mod tests {
     use super::*;
     use konane_core::{Color, Position};
-
-    #[test]
-    fn maps_agree_with_the_core_symmetries() {
-        for w in 1..=8 {
-            for h in 1..=8 {
-                let board = Board::new(w, h).unwrap();
-                let symmetries = Symmetries::new(board);
-                for symmetry in Symmetry::ALL {
-                    if symmetry.swaps_axes() && w != h {
-                        continue;
-                    }
-                    for sq in konane_core::Bits(board.mask()) {
-                        let bb = 1u64 << sq;
-                        assert_eq!(
-                            symmetries.apply(symmetry, bb),
-                            symmetry.bitboard(board, bb),
-                            "{symmetry:?} on {board}, square {sq}"
-                        );
-                    }
-                }
-            }
-        }
-    }
 
     #[test]
     fn symmetric_positions_share_a_key() {

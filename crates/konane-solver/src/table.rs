@@ -22,17 +22,27 @@ pub enum TableKind {
 }
 
 impl std::str::FromStr for TableKind {
-    type Err = String;
-    fn from_str(text: &str) -> Result<TableKind, String> {
+    type Err = TableKindError;
+    fn from_str(text: &str) -> Result<TableKind, TableKindError> {
         match text {
             "dashmap" => Ok(TableKind::DashMap),
             "packed" => Ok(TableKind::Packed),
-            _ => Err(format!(
-                "unknown table '{text}': expected dashmap or packed"
-            )),
+            _ => Err(TableKindError(text.to_string())),
         }
     }
 }
+
+/// Why a table kind's name was refused: the text, which is neither `dashmap` nor `packed`.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct TableKindError(pub String);
+
+impl std::fmt::Display for TableKindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown table '{}': expected dashmap or packed", self.0)
+    }
+}
+
+impl std::error::Error for TableKindError {}
 
 impl Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {

@@ -190,3 +190,15 @@ fn late_positions_of_random_8x8_and_7x7_games_agree_with_negamax() {
         }
     }
 }
+
+#[test]
+fn table_kinds_parse_with_a_typed_error() {
+    assert_eq!("packed".parse::<TableKind>(), Ok(TableKind::Packed));
+    assert_eq!("dashmap".parse::<TableKind>(), Ok(TableKind::DashMap));
+    let error = "array".parse::<TableKind>().unwrap_err();
+    assert_eq!(error, konane_solver::TableKindError("array".to_string()));
+    assert_eq!(
+        error.to_string(),
+        "unknown table 'array': expected dashmap or packed"
+    );
+}

@@ -29,14 +29,18 @@ pub struct Summary {
 /// (empty for the root itself) and what is wrong there.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Failure {
+    /// The moves from the root, as played from the root's own position.
     pub line: Vec<Move>,
+    /// What is wrong at the end of the line.
     pub problem: Problem,
 }
 
 /// A record of the certificate, for messages: its section, index and position.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct RecordRef {
+    /// The record's section.
     pub section: Section,
+    /// Its place in the section, from 0.
     pub index: usize,
     /// The record's own position (the canonical image of the position on the line).
     pub position: Position,
@@ -57,23 +61,50 @@ impl fmt::Display for RecordRef {
 pub enum Problem {
     /// A position above the leaf limit that the proof needs has no record in the
     /// section that would prove it.
-    Missing { position: Position, needed: Section },
+    Missing {
+        /// The position, as reached on the line.
+        position: Position,
+        /// The section its record would be in.
+        needed: Section,
+    },
     /// A won record's move is not legal in its position.
-    IllegalMove { record: RecordRef, mv: Move },
+    IllegalMove {
+        /// The won record.
+        record: RecordRef,
+        /// Its move.
+        mv: Move,
+    },
     /// After a move the opponent has no move at all: it wins at once, so the position
     /// it was played from is not lost.
-    ImmediateWin { record: RecordRef, mv: Move },
+    ImmediateWin {
+        /// The lost record.
+        record: RecordRef,
+        /// The move that leaves the opponent without a move (as played on the line).
+        mv: Move,
+    },
     /// A leaf (or the root, when it is one) whose value by the checker's own search is
     /// not the one the proof needs.
     LeafValue {
+        /// The leaf, as reached on the line.
         position: Position,
+        /// Whether the proof needs it won for the side to move.
         claimed_win: bool,
     },
     /// A move that does not remove a piece (impossible under the rules; it would break
     /// the induction on the number of pieces that makes the proof sound).
-    NotShrinking { position: Position, mv: Move },
+    NotShrinking {
+        /// The position the move is played in.
+        position: Position,
+        /// The move.
+        mv: Move,
+    },
     /// Records the proof from the root never reaches (the first of them named).
-    Unused { count: usize, first: RecordRef },
+    Unused {
+        /// How many records are not reached.
+        count: usize,
+        /// The first of them, won records first.
+        first: RecordRef,
+    },
 }
 
 impl fmt::Display for Problem {

@@ -385,11 +385,19 @@ pub enum ReadError {
     /// The first line is not `konane-certificate VERSION`.
     NotACertificate,
     /// A header line (counted from 1) is wrong.
-    Header { line: usize, message: String },
+    Header {
+        /// The line's number.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A record (counted from 0 in its section) is wrong.
     Record {
+        /// The record's section.
         section: Section,
+        /// Its place in the section.
         index: u64,
+        /// What is wrong with it.
         problem: RecordProblem,
     },
     /// The records are not followed by exactly the line `end`.

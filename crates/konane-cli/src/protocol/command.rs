@@ -3,8 +3,10 @@
 
 use std::fmt;
 use std::num::IntErrorKind;
+use std::time::Duration;
 
-use konane_core::clip;
+use konane_core::{clip, Color};
+use konane_engine::{Clock, SearchLimits};
 
 /// Which handshake the client used.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -29,20 +31,11 @@ pub struct PositionSpec {
     pub moves: Vec<String>,
 }
 
-/// The limits of a `go` command as given, before they are checked against the position.
+/// A `go` command: its limits, and its `searchmoves` as given (they are checked
+/// against the position when the search starts, and join the limits then).
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
-pub struct GoSpec {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<u64>,
-    /// Time left of Black (`btime`/`p1time`) and White (`wtime`/`p2time`), in ms.
-    pub time: [Option<i64>; 2],
-    /// Increments of Black and White, in ms.
-    pub increment: [Option<i64>; 2],
-    pub movestogo: Option<u32>,
-    pub infinite: bool,
-    pub ponder: bool,
-    pub mate: Option<u32>,
+pub struct Go {
+    pub limits: SearchLimits,
     pub searchmoves: Vec<String>,
 }
 
@@ -62,7 +55,7 @@ pub enum Command {
     SetOption { name: String, value: Option<String> },
     NewGame,
     Position(PositionSpec),
-    Go(GoSpec),
+    Go(Go),
     Stop,
     PonderHit,
     Quit,
@@ -324,8 +317,13 @@ const GO_KEYWORDS: [&str; 16] = [
     "ponder",
 ];
 
-fn parse_go(rest: &[&str]) -> Result<GoSpec, ParseError> {
-    let mut go = GoSpec::default();
+fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
+    let mut go = Go::default();
+    let limits = &mut go.limits;
+    // Time left and increment of Black (`btime`/`p1time`) and White (`wtime`/`p2time`).
+    let mut time: [Option<i64>; 2] = [None; 2];
+    let mut increment: [Option<i64>; 2] = [None; 2];
+    let (black, white) = (Color::Black.index(), Color::White.index());
     let mut seen: Vec<String> = Vec::new();
     let mut i = 0;
     while i < rest.len() {
@@ -339,21 +337,24 @@ fn parse_go(rest: &[&str]) -> Result<GoSpec, ParseError> {
         let value = rest.get(i + 1);
         let mut takes_value = true;
         match keyword.as_str() {
-            "depth" => go.depth = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
-            "nodes" => go.nodes = Some(number(&keyword, value, 1, u64::MAX.into())?),
-            "movetime" => go.movetime = Some(number(&keyword, value, SPAN.0, SPAN.1)?),
-            "btime" | "p1time" => go.time[0] = Some(number(&keyword, value, TIME.0, TIME.1)?),
-            "wtime" | "p2time" => go.time[1] = Some(number(&keyword, value, TIME.0, TIME.1)?),
-            "binc" | "p1inc" => go.increment[0] = Some(number(&keyword, value, SPAN.0, SPAN.1)?),
-            "winc" | "p2inc" => go.increment[1] = Some(number(&keyword, value, SPAN.0, SPAN.1)?),
-            "movestogo" => go.movestogo = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
-            "mate" => go.mate = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
+            "depth" => limits.depth = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
+            "nodes" => limits.nodes = Some(number(&keyword, value, 1, u64::MAX.into())?),
+            "movetime" => {
+                let ms: u64 = number(&keyword, value, SPAN.0, SPAN.1)?;
+                limits.movetime = Some(Duration::from_millis(ms));
+            }
+            "btime" | "p1time" => time[black] = Some(number(&keyword, value, TIME.0, TIME.1)?),
+            "wtime" | "p2time" => time[white] = Some(number(&keyword, value, TIME.0, TIME.1)?),
+            "binc" | "p1inc" => increment[black] = Some(number(&keyword, value, SPAN.0, SPAN.1)?),
+            "winc" | "p2inc" => increment[white] = Some(number(&keyword, value, SPAN.0, SPAN.1)?),
+            "movestogo" => limits.moves_to_go = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
+            "mate" => limits.mate = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
             "infinite" => {
-                go.infinite = true;
+                limits.infinite = true;
                 takes_value = false;
             }
             "ponder" => {
-                go.ponder = true;
+                limits.ponder = true;
                 takes_value = false;
             }
             "searchmoves" => {
@@ -381,6 +382,13 @@ fn parse_go(rest: &[&str]) -> Result<GoSpec, ParseError> {
         }
         seen.push(keyword);
         i += if takes_value { 2 } else { 1 };
+    }
+    // An increment without a time left is no clock.
+    for side in [black, white] {
+        limits.clocks[side] = time[side].map(|time_ms| Clock {
+            time_ms,
+            increment_ms: increment[side].unwrap_or(0),
+        });
     }
     Ok(go)
 }
@@ -502,24 +510,33 @@ mod tests {
 
     #[test]
     fn go_reads_every_limit_and_both_clock_names() {
+        let clock = |time_ms, increment_ms| {
+            Some(Clock {
+                time_ms,
+                increment_ms,
+            })
+        };
         let go = match ok("go wtime 1000 btime -5 winc 10 binc 20 movestogo 3 depth 7 nodes 99") {
-            Command::Go(go) => go,
+            Command::Go(go) => go.limits,
             other => panic!("{other:?}"),
         };
-        assert_eq!(go.time, [Some(-5), Some(1000)]);
-        assert_eq!(go.increment, [Some(20), Some(10)]);
+        // Black's clock, then White's.
+        assert_eq!(go.clocks, [clock(-5, 20), clock(1000, 10)]);
         assert_eq!(
-            (go.depth, go.nodes, go.movestogo),
+            (go.depth, go.nodes, go.moves_to_go),
             (Some(7), Some(99), Some(3))
         );
         let ugi = match ok("go p1time 1 p2time 2 p1inc 3 p2inc 4") {
-            Command::Go(go) => go,
+            Command::Go(go) => go.limits,
             other => panic!("{other:?}"),
         };
-        assert_eq!(
-            (ugi.time, ugi.increment),
-            ([Some(1), Some(2)], [Some(3), Some(4)])
-        );
+        assert_eq!(ugi.clocks, [clock(1, 3), clock(2, 4)]);
+        let no_time = match ok("go winc 10 movetime 5") {
+            Command::Go(go) => go.limits,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(no_time.clocks, [None, None]);
+        assert_eq!(no_time.movetime, Some(Duration::from_millis(5)));
     }
 
     #[test]
@@ -527,7 +544,7 @@ mod tests {
         match ok("go searchmoves d5 e4 infinite") {
             Command::Go(go) => {
                 assert_eq!(go.searchmoves, ["d5", "e4"]);
-                assert!(go.infinite);
+                assert!(go.limits.infinite);
             }
             other => panic!("{other:?}"),
         }

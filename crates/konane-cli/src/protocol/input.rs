@@ -7,7 +7,7 @@ use std::sync::mpsc::Sender;
 /// The longest line kept; the rest of a longer line is read and dropped.
 pub const MAX_LINE_BYTES: usize = 4 << 20;
 
-/// What the command loop waits for: input, or the end of a search.
+/// What the command loop waits for: input, or the end of a job.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Event {
     /// A line, without its line ending.
@@ -16,8 +16,8 @@ pub enum Event {
     TooLong(usize),
     /// The end of input (or a read error).
     End,
-    /// A search has written its `bestmove`.
-    SearchDone,
+    /// A job (a search, perft, the bench) has given its answer.
+    JobDone,
 }
 
 /// Reads the next line into `buf`; `None` at end of input. Returns the line's full length.

@@ -1,24 +1,23 @@
 //! The engine protocol (UCI, also UGI) on stdin/stdout: the command loop joining the
-//! input thread, the parser, the state machine and the output.
+//! input thread, the parser, the session over the engine layer and the output.
 
 pub mod command;
-pub mod engine;
 pub mod input;
-pub mod options;
 pub mod output;
-pub mod search_job;
+pub mod progress;
+pub mod session;
 
 use std::io::IsTerminal;
 use std::sync::mpsc::channel;
 use std::sync::Arc;
 
-use engine::{Engine, Flow};
 use input::Event;
-use options::EngineOptions;
+use konane_engine::Options;
 use output::Output;
+use session::{Flow, Session};
 
 /// Speaks the protocol until `quit` or the end of input.
-pub fn run(options: EngineOptions) {
+pub fn run(options: Options) {
     let out = Output::stdout();
     if std::io::stdin().is_terminal() {
         out.line(&format!(
@@ -28,20 +27,20 @@ pub fn run(options: EngineOptions) {
     }
     let (sender, events) = channel();
     input::spawn(std::io::BufReader::new(std::io::stdin()), sender.clone());
-    let on_search_done = Arc::new(move || {
-        let _ = sender.send(Event::SearchDone);
+    let on_job_done = Arc::new(move || {
+        let _ = sender.send(Event::JobDone);
     });
-    let mut engine = Engine::new(options, out, on_search_done);
+    let mut session = Session::new(options, out, on_job_done);
     for event in events {
         let flow = match event {
-            Event::Line(text) => engine.handle_line(&text),
-            Event::TooLong(bytes) => engine.line_too_long(bytes),
-            Event::SearchDone => engine.search_done(),
-            Event::End => engine.input_ended(),
+            Event::Line(text) => session.handle_line(&text),
+            Event::TooLong(bytes) => session.line_too_long(bytes),
+            Event::JobDone => session.job_done(),
+            Event::End => session.input_ended(),
         };
         if flow == Flow::Quit {
             break;
         }
     }
-    engine.shutdown();
+    session.shutdown();
 }

@@ -1,12 +1,11 @@
 //! Engine output: a shared line sink flushed per line, and the text of `info`,
-//! `bestmove` and error lines.
+//! `bestmove`, perft, `eval` and error lines.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use konane_core::{Color, Move};
-use konane_search::eval::Evaluation;
-use konane_search::{Score, SearchInfo};
+use konane_engine::{Evaluation, Score, SearchInfo};
 
 /// A line-oriented sink shared by the command loop and the search thread; each line is
 /// written whole and flushed at once. Write errors (a closed pipe) are ignored: the
@@ -59,8 +58,12 @@ pub fn moves_text(moves: &[Move]) -> String {
         .join(" ")
 }
 
-/// An `info depth … pv …` line.
+/// An `info depth … pv …` line; at depth 0 (a finished game: no search) only the depth
+/// and the score, `info depth 0 score mate 0`.
 pub fn info_line(info: &SearchInfo) -> String {
+    if info.depth == 0 {
+        return format!("info depth 0 score {}", score_text(info.score));
+    }
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         info.depth,
@@ -86,6 +89,18 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>) -> String {
         (Some(best), None) => format!("bestmove {best}"),
         (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
     }
+}
+
+/// The perft answer: `<move>: <count>` per legal move, a blank line, then
+/// `Nodes searched: <total>`.
+pub fn perft_text(parts: &[(Move, u64)]) -> String {
+    let mut text = String::new();
+    for (mv, count) in parts {
+        text.push_str(&format!("{mv}: {count}\n"));
+    }
+    let total: u64 = parts.iter().map(|(_, n)| n).sum();
+    text.push_str(&format!("\nNodes searched: {total}"));
+    text
 }
 
 /// The `eval` table: each term raw and weighted, then the total for the side to move.
@@ -161,5 +176,12 @@ mod tests {
         assert_eq!(bestmove_line(Some(d5), Some(d4)), "bestmove d5 ponder d4");
         assert_eq!(bestmove_line(Some(d5), None), "bestmove d5");
         assert_eq!(bestmove_line(None, Some(d4)), "bestmove (none)");
+        let finished = SearchInfo {
+            depth: 0,
+            score: Score::Mate(0),
+            pv: Vec::new(),
+            ..info
+        };
+        assert_eq!(info_line(&finished), "info depth 0 score mate 0");
     }
 }

@@ -1,0 +1,69 @@
+//! Konane matches: is one player stronger than another?
+//!
+//! Two kinds of series, with one set of statistics and one record format:
+//! - [`run_match`] plays two engine programs that speak the protocol (UCI or UGI
+//!   handshake) as processes: it keeps their clocks, checks every answer with
+//!   konane-core, adjudicates failures (illegal or unreadable moves, crashes, hangs,
+//!   time losses) and restarts crashed engines;
+//! - [`run_selfplay`] plays the engine and the built-in players in process, with no
+//!   pipes.
+//!
+//! Both play game pairs (each opening once with each colour) from a fixed
+//! [`Schedule`], on several workers at once, write each game to a record file
+//! ([`Records`] reads it back), and count the results in a [`Tally`]: wins per colour,
+//! pair (pentanomial) counts and how games ended. From the pairs come the logistic
+//! Elo difference with its 95% interval and the SPRT's log-likelihood ratio, which
+//! stops a series as soon as it decides. The crate prints nothing: a front end gets
+//! the tally after each pair and formats it.
+//!
+//! ```
+//! use konane_arena::{Decision, Pentanomial, Sprt};
+//!
+//! // Ten pairs, by the first player's points: 2 lost both games, 5 split, 3 won both.
+//! let pairs = Pentanomial { counts: [2, 0, 5, 0, 3] };
+//! let elo = pairs.elo().expect("some pairs");
+//! assert_eq!(elo.to_string(), "+34.9 +/- 163.8 (95%: -120.6 .. +206.9)");
+//!
+//! // Too few pairs to tell 0 Elo from 20 Elo: the test goes on.
+//! let sprt: Sprt = "elo0=0 elo1=20 alpha=0.05 beta=0.05".parse()?;
+//! let llr = sprt.llr(&pairs);
+//! assert!(llr > 0.0 && sprt.decide(llr).is_none());
+//! // Fifty pairs more, each won twice, accept H1: the player is stronger.
+//! let sweep = Pentanomial { counts: [2, 0, 5, 0, 53] };
+//! assert_eq!(sprt.decide(sprt.llr(&sweep)), Some(Decision::H1));
+//! # Ok::<(), konane_arena::SprtError>(())
+//! ```
+
+mod adjudication;
+mod clock;
+mod collect;
+mod engine;
+mod error;
+mod game;
+mod log;
+mod openings;
+mod record;
+mod runner;
+mod schedule;
+mod selfplay;
+mod series;
+mod spec;
+mod stats;
+mod tally;
+
+pub use adjudication::Reason;
+pub use clock::{TimeControl, TimeControlError};
+pub use collect::{MatchOutcome, Progress, SprtOutcome};
+pub use engine::StartError;
+pub use error::ArenaError;
+pub use openings::{random_opening, OpeningSource, OpeningsError};
+pub use record::{GameRecord, PlayedGame, RecordError, Records};
+pub use runner::{run_match, MatchConfig};
+pub use schedule::Schedule;
+pub use selfplay::{play_game, run_selfplay, Contestant, SelfPlayConfig, SelfPlayer};
+pub use series::Series;
+pub use spec::{split_words, EngineSpec, Protocol, SpecError};
+pub use stats::{
+    elo_from_games, elo_to_score, score_to_elo, Decision, EloEstimate, Pentanomial, Sprt, SprtError,
+};
+pub use tally::{Tally, UnknownPlayer};
