@@ -73,6 +73,32 @@ fn every_board_up_to_5x5_round_trips_and_verifies() {
 }
 
 #[test]
+fn certificates_do_not_depend_on_threads_or_table() {
+    // The walk takes, at each winner's position, the first move (in solve_limited's
+    // order) that is proven to win: a fact, whatever the table kept or the threads did.
+    let root = Position::start(Board::new(6, 5).unwrap());
+    let written = |threads: usize, table: TableKind, capacity: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let options = SolverOptions {
+                table,
+                capacity,
+                split_plies: 4,
+            };
+            let solver = Solver::new(root.board(), options);
+            let report = solver.solve_moves(&root, |_, _| {});
+            certify(&solver, &root, &report, 10, |_| {}).unwrap()
+        })
+    };
+    let one = written(1, TableKind::Packed, 1 << 20);
+    assert_eq!(written(2, TableKind::Packed, 1 << 14), one);
+    assert_eq!(written(2, TableKind::DashMap, 1 << 20), one);
+}
+
+#[test]
 fn records_are_canonical_and_above_the_leaf_limit() {
     let root = Position::start(Board::new(5, 5).unwrap());
     let certificate = certificate(&root, 6);
