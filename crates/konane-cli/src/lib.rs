@@ -102,6 +102,7 @@ pub fn main() -> ExitCode {
                 | Command::Analyse(_)
                 | Command::Play(_)
                 | Command::Bench(_)
+                | Command::Verify(_)
                 | Command::Config
         )
     ) {
