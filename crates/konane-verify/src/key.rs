@@ -51,7 +51,7 @@ pub enum KeyError {
 }
 
 /// The pieces `(black, white)` (core bitboards) of `key` on `board`.
-pub fn pieces_of(board: Board, key: Key) -> Result<(u64, u64), KeyError> {
+pub(crate) fn pieces_of(board: Board, key: Key) -> Result<(u64, u64), KeyError> {
     let Key {
         occupancy,
         exceptions,
@@ -118,12 +118,6 @@ impl Canonical {
             })
             .min_by_key(|&(image, _)| image)
             .expect("the identity is always a symmetry")
-    }
-
-    /// The canonical image of `position` itself.
-    pub fn image(&self, position: &Position) -> Position {
-        let (_, symmetry) = self.of(position);
-        symmetry.apply(position)
     }
 }
 
@@ -210,7 +204,8 @@ mod tests {
                 for &s in &canonical.symmetries {
                     assert_eq!(canonical.of(&s.apply(&position)).0, key);
                 }
-                let image = canonical.image(&position);
+                let (_, symmetry) = canonical.of(&position);
+                let image = symmetry.apply(&position);
                 assert_eq!(
                     key_of(
                         board,

@@ -25,5 +25,5 @@ mod leaf;
 
 pub use check::{verify, Failure, Problem, RecordRef, Summary};
 pub use format::{Certificate, ReadError, RecordProblem, Section, FORMAT_VERSION, MAX_LEAF_PIECES};
-pub use key::{key_of, pieces_of, Canonical, Key, KeyError};
+pub use key::{key_of, Canonical, Key, KeyError};
 pub use leaf::LeafSolver;
