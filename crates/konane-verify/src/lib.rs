@@ -18,6 +18,9 @@
 //! assert!(verify(&read).is_ok());
 //! ```
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod check;
 mod format;
 mod key;
