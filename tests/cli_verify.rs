@@ -177,6 +177,29 @@ fn leaf_limits_are_checked_by_the_command_line() {
     assert!(!Path::new("x.cert").exists());
 }
 
+/// A sharded solve (`--units`) writes no certificate: asking for one, or for
+/// `--first-win`, is refused before anything runs.
+#[test]
+fn sharded_solves_refuse_certificate_options() {
+    let dir = scratch("units");
+    let units = dir.join("units.txt");
+    let units = units.to_str().unwrap();
+    for extra in [&["--certificate", "x.cert"][..], &["--first-win"][..]] {
+        let args = [
+            &["solve", "--size", "4x4", "--split", "2", "--units", units][..],
+            extra,
+        ]
+        .concat();
+        let out = konane(&args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot be used with"), "{err}");
+        assert!(!Path::new(units).exists(), "{args:?} wrote the units file");
+    }
+    assert!(!Path::new("x.cert").exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// The committed certificates: every board from 1x1 to 6x6, each a valid proof about
 /// the start position of its board.
 #[test]
