@@ -134,6 +134,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Match(args)) => match_cmd::run(&args, options.board),
         Some(Command::Selfplay(args)) => selfplay::run(&args, options),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Solve(args)) if args.units.is_some() => solve_units::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Bench(_)) => bench::run(),

@@ -17,8 +17,6 @@ use konane_core::{Board, Position, Shard};
 use konane_solver::{certify, RootReport, Solver, SolverOptions, TableKind, DEFAULT_LEAF_PIECES};
 use konane_verify::MAX_LEAF_PIECES;
 
-use crate::solve_units;
-
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -140,11 +138,8 @@ impl SolveArgs {
     }
 }
 
-/// Runs `konane solve`.
+/// Runs `konane solve` on one position (`--units` solves go to `solve_units::run`).
 pub fn run(args: &SolveArgs) -> Result<()> {
-    if args.units.is_some() {
-        return solve_units::run(args);
-    }
     let Some(position) = args.root()? else {
         bail!("give --size or --fen (or --units with --shard or --merge)");
     };
