@@ -14,6 +14,7 @@ mod engine;
 mod errors;
 mod moves;
 mod perft;
+mod pickle;
 mod players;
 mod position;
 mod reports;

@@ -6,10 +6,10 @@ use konane_core::{Board, Color, Move, Position, Square, Symmetry};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
-use pyo3::PyClass;
 
 use crate::errors::value_error;
 use crate::moves::{legal_move, moves_to_python, PyMove};
+use crate::pickle::{enum_reduce, EnumReduction};
 use crate::symmetry::PySymmetry;
 
 /// A player: ``Color.BLACK`` moves first (OpenSpiel's player 0, UGI's ``p1``),
@@ -68,18 +68,6 @@ impl PyColor {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<EnumReduction<'py>> {
         enum_reduce(slf)
     }
-}
-
-/// How pickle rebuilds an enum member: `getattr(Class, "NAME")`.
-pub type EnumReduction<'py> = (Bound<'py, PyAny>, (Bound<'py, PyType>, String));
-
-/// Pickles a member of a Python enum class made by PyO3 as `getattr(Class, "NAME")`.
-pub fn enum_reduce<'py, T: PyClass>(member: &Bound<'py, T>) -> PyResult<EnumReduction<'py>> {
-    let py = member.py();
-    let repr = member.as_any().repr()?.to_cow()?.into_owned();
-    let name = repr.rsplit('.').next().unwrap_or(&repr).to_string();
-    let getattr = py.import("builtins")?.getattr("getattr")?;
-    Ok((getattr, (member.as_any().get_type(), name)))
 }
 
 /// A Konane position on any board from 1x1 to 8x8, with the moves played on it.

@@ -4,7 +4,7 @@
 use konane_core::Symmetry;
 use pyo3::prelude::*;
 
-use crate::position::{enum_reduce, EnumReduction};
+use crate::pickle::{enum_reduce, EnumReduction};
 
 /// One of the eight symmetries of a square board; the first four fit any rectangle.
 /// ``Position.symmetries()`` lists those that keep a board's start colouring,
