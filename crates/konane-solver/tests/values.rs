@@ -2,7 +2,7 @@
 //! small positions reached by random play.
 
 use konane_core::{Board, Color, Position};
-use konane_solver::{solve_limited, Solver, SolverOptions, TableKind};
+use konane_solver::{solve_limited, RootReport, Solver, SolverOptions, TableKind};
 use rand::{Rng, SeedableRng};
 
 /// Whether the side to move wins, by exhaustive negamax with no table and no pruning
@@ -60,6 +60,19 @@ fn six_by_six_is_a_white_win_after_each_black_removal() {
     assert_eq!(report.winner(), Some(Color::White));
 }
 
+/// Every root move of `report` has the value plain negamax gives it.
+fn assert_moves_agree_with_negamax(position: &Position, report: &RootReport) {
+    for value in &report.values {
+        assert_eq!(
+            value.wins,
+            !negamax_wins(&position.after(value.mv)),
+            "{} move {}",
+            position.to_fen(),
+            value.mv
+        );
+    }
+}
+
 #[test]
 fn small_boards_agree_with_negamax_move_by_move() {
     for (w, h) in [
@@ -79,14 +92,7 @@ fn small_boards_agree_with_negamax_move_by_move() {
     ] {
         let position = start(w, h);
         let report = root_report(&position, TableKind::Packed, 2);
-        for value in &report.values {
-            assert_eq!(
-                value.wins,
-                !negamax_wins(&position.after(value.mv)),
-                "{w}x{h} move {}",
-                value.mv
-            );
-        }
+        assert_moves_agree_with_negamax(&position, &report);
         let expected = if negamax_wins(&position) {
             Color::Black
         } else {
@@ -238,13 +244,6 @@ fn a_tiny_table_that_keeps_overwriting_stays_exact() {
         );
         let report = solver.solve_moves(&position, |_, _| {});
         assert!(report.complete);
-        for value in &report.values {
-            assert_eq!(
-                value.wins,
-                !negamax_wins(&position.after(value.mv)),
-                "{w}x{h} move {}",
-                value.mv
-            );
-        }
+        assert_moves_agree_with_negamax(&position, &report);
     }
 }
