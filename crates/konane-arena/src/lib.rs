@@ -51,11 +51,12 @@ mod spec;
 mod stats;
 mod tally;
 
-pub use adjudication::Reason;
-pub use clock::{TimeControl, TimeControlError};
+pub use adjudication::{judge_bestmove, Reason};
+pub use clock::{GameClocks, Overstepped, TimeControl, TimeControlError};
 pub use collect::{MatchOutcome, Progress, SprtOutcome};
-pub use engine::StartError;
+pub use engine::{Answer as EngineAnswer, EngineProcess, Failure, StartError, Watch};
 pub use error::ArenaError;
+pub use log::ProtocolLog;
 pub use openings::{random_opening, OpeningSource, OpeningsError};
 pub use record::{GameRecord, PlayedGame, RecordError, Records};
 pub use runner::{run_match, MatchConfig};

@@ -6,6 +6,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod board_view;
+pub mod gui;
 pub mod match_cmd;
 mod match_report;
 mod match_series;
@@ -68,6 +69,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Prove who wins a position with perfect play, and every winning first move.
     Solve(solve::SolveArgs),
+    /// Serve a board in the browser: play, watch engines, analyse, load records.
+    Gui(gui::GuiArgs),
     /// Print engine.toml for the current settings.
     ///
     /// The built-in defaults, then engine.toml (or --config), then the flags; the
@@ -125,6 +128,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Selfplay(args)) => selfplay::run(&args, options),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Gui(args)) => gui::run(&args, options),
         Some(Command::Bench(_)) => bench::run(),
         Some(Command::Config) => {
             print!("{}", config::render(&options));
