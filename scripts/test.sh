@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every check, as CI runs it (.ci/run calls this script): formatting, lints, API docs,
-# documentation links, the whole test suite and a short stress match. Works on a fresh
+# documentation links, the whole test suite (the browser tests of `konane gui` included:
+# Chromium and its driver are installed when missing) and a short stress match. Works on a fresh
 # machine with the Rust toolchain: it adds the rustfmt and clippy components if they are
 # missing. Stops at the first failing step.
 # Usage: scripts/test.sh   (several minutes on 2 cores; `nice scripts/test.sh` is kinder)
@@ -20,6 +21,17 @@ if command -v rustup >/dev/null 2>&1; then
 fi
 
 step() { echo "== $*"; }
+
+# The browser tests of `konane gui` (tests/gui_browser.rs) drive Debian's Chromium through
+# its WebDriver; they fail, saying so, when these are missing.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+    step "installing chromium and chromium-driver for the browser tests"
+    if [ "$(id -u)" -eq 0 ]; then
+        apt-get update && apt-get install -y chromium chromium-driver
+    else
+        sudo apt-get update && sudo apt-get install -y chromium chromium-driver
+    fi
+fi
 
 step "formatting: cargo fmt --check"
 cargo fmt --all --check

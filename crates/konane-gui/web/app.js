@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 // Measurements read by the end-to-end test (docs/gui.md reports them).
 const stats = { readyAt: null, updates: 0, infos: 0, moveSentAt: null, moveToInfoMs: [] };
-window.konaneStats = stats;
+window.konane = { stats };
 
 const view = {
   welcome: null,
@@ -25,6 +25,7 @@ const view = {
   clockBase: null,
   error: null,
 };
+window.konane.view = view;
 
 let socket = null;
 const board = new Board($('board'), (move) => send({ type: 'play', move }));
