@@ -328,7 +328,11 @@ fn play_the_engine_by_clicking_to_the_end() {
             let mv = position.parse_move(&mv).map_err(|e| anyhow!("{e}"))?;
             position.play(mv);
         }
-        ensure!(position.is_game_over(), "the game ended by the rules");
+        ensure!(
+            position.is_game_over(),
+            "the game did not end by the rules: {}",
+            end["result"]
+        );
         let result = client.find(Locator::Css("#result")).await?.text().await?;
         ensure!(result.contains("wins"), "result shown: {result}");
         let status = client.find(Locator::Css("#status")).await?.text().await?;
@@ -482,6 +486,8 @@ fn analyse_import_and_use_at_phone_width() {
             (updates1 - updates0) / seconds,
             100.0 * (cpu1 - cpu0) / seconds
         ));
+        client.set_window_size(1360, 1000).await?;
+        tokio::time::sleep(Duration::from_millis(500)).await;
         let shot = client.screenshot().await?;
         std::fs::write(screenshots().join("analysis.png"), &shot)?;
         if std::env::var_os("KONANE_UPDATE_SCREENSHOT").is_some() {
@@ -512,13 +518,14 @@ fn analyse_import_and_use_at_phone_width() {
         .await?;
         // A bad move typed by keyboard: the error is shown, nothing changes.
         let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys("z9\u{E007}").await?;
+        input.send_keys("hello\u{E007}").await?;
         wait(&client, "the error", "return !document.getElementById('error').hidden && document.getElementById('error-text').textContent.includes('not a move')").await?;
         ensure!(
             moves(&state(&client).await?).len() == 5,
             "the game is unchanged"
         );
         // Import a FEN.
+        click(&client, "#io-panel summary").await?;
         let fen = "b1b1bw/wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb w";
         let field = client.find(Locator::Css("#fen")).await?;
         field.clear().await?;
@@ -531,7 +538,6 @@ fn analyse_import_and_use_at_phone_width() {
         )
         .await?;
         // Import a record, pick its second game, step through it.
-        click(&client, "#io-panel summary").await?;
         client
             .find(Locator::Css("#record-file"))
             .await?

@@ -27,6 +27,10 @@ pub struct Catalog {
     pub stall: Duration,
 }
 
+/// How far past its time an engine program may answer before it loses (generous: a
+/// board is not a tournament, and the machine may be busy).
+const PROCESS_MARGIN: Duration = Duration::from_millis(1000);
+
 /// The name of the built-in engine.
 pub const BUILTIN_NAME: &str = "Konane (built-in)";
 
@@ -391,7 +395,7 @@ fn run_process(
             Budget::Infinite => ("go infinite".to_string(), None),
             Budget::Clocks(clocks) => (
                 clocks.go_command(side, engine.is_ugi()),
-                clocks.deadline(side, Duration::from_millis(100)),
+                clocks.deadline(side, PROCESS_MARGIN),
             ),
         };
         let mut on_line = |line: &str| {

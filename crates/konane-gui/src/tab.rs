@@ -356,11 +356,13 @@ impl Tab {
         if self.game.outcome().is_some() || !self.game.at_end() {
             return Ok(());
         }
+        // Only a clock is charged: a fixed time per move is the engine's budget, which
+        // the engine process's deadline enforces.
         match &mut self.clocks {
-            Some(clocks) => clocks
+            Some(clocks) if matches!(clocks.control(side), TimeControl::Clock { .. }) => clocks
                 .charge(side, used, TIME_MARGIN)
                 .map_err(|over| format!("{side} lost on time ({} ms over)", over.by.as_millis())),
-            None => Ok(()),
+            _ => Ok(()),
         }
     }
 
@@ -687,7 +689,11 @@ impl Tab {
     }
 
     fn clocks_view(&self) -> Option<ClocksView> {
-        let clocks = self.clocks.as_ref()?;
+        let clocks = self.clocks.as_ref().filter(|clocks| {
+            [Color::Black, Color::White]
+                .iter()
+                .any(|&side| matches!(clocks.control(side), TimeControl::Clock { .. }))
+        })?;
         let side = self.game.last().side_to_move();
         let running = (self.game.outcome().is_none()
             && !self.paused

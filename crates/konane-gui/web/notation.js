@@ -46,10 +46,9 @@ export function jumpedSquares(move) {
   const { from, to } = move;
   const df = Math.sign(to.file - from.file);
   const dr = Math.sign(to.rank - from.rank);
+  const distance = Math.abs(to.file - from.file) + Math.abs(to.rank - from.rank);
   const out = [];
-  for (let f = from.file + df, r = from.rank + dr; f !== to.file || r !== to.rank; f += 2 * df, r += 2 * dr) {
-    out.push({ file: f, rank: r });
-  }
+  for (let k = 1; k < distance; k += 2) out.push({ file: from.file + k * df, rank: from.rank + k * dr });
   return out;
 }
 
