@@ -190,9 +190,8 @@ async fn play(client: &Client, mv: &str) -> Result<()> {
         None => click(client, &format!("rect[data-square=\"{mv}\"]")).await,
         Some(i) => {
             click(client, &format!("rect[data-square=\"{}\"]", &mv[..i])).await?;
-            let landing = format!("circle.landing");
             client
-                .find(Locator::Css(&landing))
+                .find(Locator::Css("circle.landing"))
                 .await
                 .context("landings are shown")?;
             click(client, &format!("rect[data-square=\"{}\"]", &mv[i..])).await
