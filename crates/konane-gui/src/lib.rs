@@ -3,7 +3,7 @@
 //! and talks to each tab over a WebSocket: moves, the engines' lines, clocks and solver
 //! proofs reach the page as they happen.
 //!
-//! - [`server`]: the routes, the guard in front of them (a random token in every
+//! - `server`: the routes, the guard in front of them (a random token in every
 //!   address, `Host` and `Origin` checks) and the caps on tabs and searches;
 //! - `tab`: one tab's game, mode, engines and search;
 //! - `engines`: the built-in engine through the engine layer and the `--engine`
@@ -19,7 +19,7 @@ mod guard;
 mod info;
 mod messages;
 mod prove;
-pub mod server;
+mod server;
 mod tab;
 
 use std::net::SocketAddr;
