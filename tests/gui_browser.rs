@@ -401,21 +401,7 @@ fn play_the_engine_by_clicking_to_the_end() {
 fn analyse_import_and_use_at_phone_width() {
     let record =
         std::env::temp_dir().join(format!("konane-gui-browser-{}.txt", std::process::id()));
-    let made = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args([
-            "--config",
-            "/dev/null",
-            "selfplay",
-            "--player",
-            "greedy",
-            "--opponent",
-            "random",
-        ])
-        .args(["--games", "2", "--size", "6x6", "--depth", "1", "--record"])
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(made.status.success());
+    gui_common::selfplay_record("6x6", 2, &record);
     let record_path = record.display().to_string();
     in_browser("analysis", &[], |client, server| async move {
         let ready_ms = open(&client, &server).await?;

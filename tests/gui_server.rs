@@ -350,25 +350,7 @@ async fn records_load_and_small_positions_are_solved() {
     let dir = std::env::temp_dir().join(format!("konane-gui-record-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("games.txt");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args([
-            "--config",
-            "/dev/null",
-            "selfplay",
-            "--player",
-            "greedy",
-            "--opponent",
-            "random",
-        ])
-        .args(["--games", "2", "--size", "5x5", "--depth", "1", "--record"])
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    gui_common::selfplay_record("5x5", 2, &record);
     let text = std::fs::read_to_string(&record).unwrap();
     let server = Server::start(&[]);
     let mut tab = server.tab().await;

@@ -15,6 +15,23 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 
+/// Writes a record file of `games` self-play games (greedy against random) on `size`
+/// to `path`, with `konane selfplay`.
+pub fn selfplay_record(size: &str, games: u32, path: &std::path::Path) {
+    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(["--config", "/dev/null", "selfplay", "--player", "greedy"])
+        .args(["--opponent", "random", "--depth", "1", "--size", size])
+        .args(["--games", &games.to_string(), "--record"])
+        .arg(path)
+        .output()
+        .expect("konane selfplay runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// A running `konane gui`, ended when dropped.
 pub struct Server {
     child: Child,

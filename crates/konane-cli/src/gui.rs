@@ -4,13 +4,13 @@
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use konane_arena::EngineSpec;
 use konane_engine::Options;
 use konane_gui::GuiConfig;
+
+use crate::match_cmd::{parse_engines, stall_timeout};
 
 /// Arguments of `konane gui`.
 #[derive(Args, Debug)]
@@ -42,14 +42,7 @@ pub struct GuiArgs {
 
 /// Runs `konane gui` with the built-in engine's `options`.
 pub fn run(args: &GuiArgs, options: Options) -> Result<()> {
-    let engines = args
-        .engines
-        .iter()
-        .map(|text| {
-            text.parse::<EngineSpec>()
-                .with_context(|| format!("bad --engine '{text}'"))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let engines = parse_engines(&args.engines)?;
     let mut names = vec![konane_gui::BUILTIN_NAME];
     for spec in &engines {
         if names.contains(&spec.name.as_str()) {
@@ -57,9 +50,7 @@ pub fn run(args: &GuiArgs, options: Options) -> Result<()> {
         }
         names.push(&spec.name);
     }
-    if !(args.stall_timeout > 0.0 && args.stall_timeout < 1e6) {
-        bail!("--stall-timeout must be a positive number of seconds");
-    }
+    let stall = stall_timeout(args.stall_timeout)?;
     let listen = SocketAddr::new(args.listen, args.port);
     if !args.listen.is_loopback() {
         eprintln!(
@@ -71,7 +62,7 @@ pub fn run(args: &GuiArgs, options: Options) -> Result<()> {
         listen,
         engines,
         options,
-        stall: Duration::from_secs_f64(args.stall_timeout),
+        stall,
     };
     let open = args.open;
     konane_gui::run(config, |url| {
