@@ -16,6 +16,10 @@
 //! stops a series as soon as it decides. The crate prints nothing: a front end gets
 //! the tally after each pair and formats it.
 //!
+//! A series can be cut into shards ([`Schedule::part`]) that separate processes or
+//! machines play; [`merge`] puts their record files back together and counts them as
+//! one unsharded run would, deciding the SPRT on them.
+//!
 //! ```
 //! use konane_arena::{Decision, Pentanomial, Sprt};
 //!
@@ -34,6 +38,9 @@
 //! # Ok::<(), konane_arena::SprtError>(())
 //! ```
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod adjudication;
 mod clock;
 mod collect;
@@ -41,6 +48,7 @@ mod engine;
 mod error;
 mod game;
 mod log;
+mod merge;
 mod openings;
 mod record;
 mod runner;
@@ -57,8 +65,9 @@ pub use collect::{MatchOutcome, Progress, SprtOutcome};
 pub use engine::{Answer as EngineAnswer, EngineProcess, Failure, StartError, Watch};
 pub use error::ArenaError;
 pub use log::ProtocolLog;
+pub use merge::{merge, MergeError, Merged, ShardRecords};
 pub use openings::{random_opening, OpeningSource, OpeningsError};
-pub use record::{GameRecord, PlayedGame, RecordError, Records};
+pub use record::{GameRecord, PlayedGame, RecordError, Records, SeriesHeader};
 pub use runner::{run_match, MatchConfig};
 pub use schedule::Schedule;
 pub use selfplay::{play_game, run_selfplay, Contestant, SelfPlayConfig, SelfPlayer};

@@ -2,7 +2,10 @@
 //! from a seed (both removals and a few random jumps).
 
 use std::fmt;
+use std::hash::Hasher;
 use std::path::Path;
+
+use fnv::FnvHasher;
 
 use konane_core::{Board, Move, Position};
 use rand::rngs::StdRng;
@@ -76,7 +79,7 @@ fn parse_opening(text: &str, board: Board) -> Result<Position, String> {
         let mut position = Position::start(board);
         position
             .play_all(text.split([' ', ',']).filter(|m| !m.is_empty()))
-            .map_err(|(place, e)| format!("move {place}: {e}"))?;
+            .map_err(|e| e.to_string())?;
         position
     };
     if position.is_game_over() {
@@ -125,6 +128,28 @@ impl OpeningSource {
     /// or commas.
     pub fn from_file(path: &Path, board: Board) -> Result<OpeningSource, OpeningsError> {
         load(path, board).map(OpeningSource::List)
+    }
+
+    /// What decides the openings, as `key=value` words for a record file's header: the
+    /// board, jumps and seed of generated ones, or the number and checksum of a file's.
+    pub fn settings(&self) -> String {
+        match self {
+            OpeningSource::List(list) => {
+                let mut hasher = FnvHasher::default();
+                for position in list {
+                    hasher.write(position.to_fen().as_bytes());
+                    hasher.write(b"\n");
+                }
+                format!(
+                    "openings=file positions={} checksum={:016x}",
+                    list.len(),
+                    hasher.finish()
+                )
+            }
+            OpeningSource::Random { board, jumps, seed } => {
+                format!("openings=random board={board} jumps={jumps} seed={seed}")
+            }
+        }
     }
 
     /// The start position of pair `pair` (from 0).
@@ -192,6 +217,11 @@ mod tests {
         assert_eq!(list.len(), 2);
         let source = OpeningSource::from_file(&path, Board::STANDARD).unwrap();
         assert_eq!(source.position(3), list[1]);
+        let settings = source.settings();
+        assert!(settings.starts_with("openings=file positions=2 checksum="));
+        std::fs::write(&path, "d5 d4\na8 a7\n").unwrap();
+        let other = OpeningSource::from_file(&path, Board::STANDARD).unwrap();
+        assert_ne!(other.settings(), settings);
         std::fs::write(&path, "# nothing\n").unwrap();
         assert!(matches!(
             load(&path, Board::STANDARD),
@@ -212,5 +242,9 @@ mod tests {
         assert_eq!(first.empty().count_ones(), 4);
         assert_eq!(first, source.position(0));
         assert!((1..10).any(|pair| source.position(pair) != first));
+        assert_eq!(
+            source.settings(),
+            "openings=random board=6x6 jumps=2 seed=7"
+        );
     }
 }

@@ -4,6 +4,9 @@
 //! ```text
 //! konane-records 1
 //! engine <name> <description>
+//! series openings=random board=6x6 jumps=2 seed=1 games=40
+//! shard 2/4
+//! sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 //! game 3
 //! pair 2
 //! black A
@@ -15,16 +18,21 @@
 //! reason illegal e5e9
 //! end
 //! ```
+//!
+//! The `series`, `shard` and `sprt` lines say which series the games belong to, so that
+//! the records of the shards of one series can be merged (files written before shards
+//! existed have none of them, and are read as they are).
 
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 use std::str::FromStr;
 
-use konane_core::{Color, Move, Position};
+use konane_core::{Color, Move, Position, Shard};
 
 use crate::adjudication::Reason;
 use crate::error::ArenaError;
+use crate::stats::Sprt;
 use crate::tally::Tally;
 
 /// The first line of a record file, with the format's version.
@@ -125,15 +133,6 @@ impl GameRecord {
     }
 }
 
-/// Writes the file header: the format line and one line per engine.
-pub fn write_header(out: &mut impl Write, engines: &[(String, String)]) -> io::Result<()> {
-    writeln!(out, "{HEADER}")?;
-    for (name, description) in engines {
-        writeln!(out, "engine {name} {description}")?;
-    }
-    Ok(())
-}
-
 /// Why a record file cannot be read, with the line number (from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
@@ -149,11 +148,24 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// A record file read back: the engine lines of its header and its games.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What a record file's header says about the series its games belong to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesHeader {
+    /// What decides the series' games, as `key=value` words (see `Series::settings`).
+    pub settings: String,
+    /// The part of the series' schedule whose games the file holds.
+    pub shard: Shard,
+    /// The sequential test of the series (decided on the games of every shard).
+    pub sprt: Option<Sprt>,
+}
+
+/// A record file: the engine lines of its header, the series it belongs to (absent in
+/// files written before shards existed) and its games.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Records {
     /// `(name, description)` of each engine line.
     pub engines: Vec<(String, String)>,
+    pub series: Option<SeriesHeader>,
     pub games: Vec<GameRecord>,
 }
 
@@ -223,6 +235,22 @@ impl Block {
 }
 
 impl Records {
+    /// Writes the file's header: the format line, one line per engine and the series.
+    pub fn write_header(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "{HEADER}")?;
+        for (name, description) in &self.engines {
+            writeln!(out, "engine {name} {description}")?;
+        }
+        if let Some(series) = &self.series {
+            writeln!(out, "series {}", series.settings)?;
+            writeln!(out, "shard {}", series.shard)?;
+            if let Some(sprt) = &series.sprt {
+                writeln!(out, "sprt {sprt}")?;
+            }
+        }
+        Ok(())
+    }
+
     /// Reads the record file at `path`, checking every move.
     pub fn read(path: &Path) -> Result<Records, ArenaError> {
         let text = std::fs::read_to_string(path).map_err(|source| ArenaError::ReadRecords {
@@ -271,6 +299,9 @@ impl FromStr for Records {
 fn parse(text: &str) -> Result<Records, RecordError> {
     let mut records = Records::default();
     let mut block: Option<Block> = None;
+    let mut settings: Option<String> = None;
+    let mut shard: Option<Shard> = None;
+    let mut sprt: Option<Sprt> = None;
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, line)) if line.trim() == HEADER => {}
@@ -297,6 +328,20 @@ fn parse(text: &str) -> Result<Records, RecordError> {
             records
                 .engines
                 .push((name.to_string(), description.to_string()));
+            continue;
+        }
+        if matches!(key, "series" | "shard" | "sprt") && block.is_none() {
+            let again = || fail(format!("a second '{key}' line"));
+            match key {
+                "series" if settings.is_none() => settings = Some(value.to_string()),
+                "shard" if shard.is_none() => {
+                    shard = Some(value.parse().map_err(|e| fail(format!("{e}")))?)
+                }
+                "sprt" if sprt.is_none() => {
+                    sprt = Some(value.parse().map_err(|e| fail(format!("{e}")))?)
+                }
+                _ => return Err(again()),
+            }
             continue;
         }
         if key == "game" {
@@ -370,6 +415,20 @@ fn parse(text: &str) -> Result<Records, RecordError> {
             message: "the last game has no 'end' line".to_string(),
         });
     }
+    records.series = match (settings, shard, sprt) {
+        (Some(settings), shard, sprt) => Some(SeriesHeader {
+            settings,
+            shard: shard.unwrap_or(Shard::WHOLE),
+            sprt,
+        }),
+        (None, None, None) => None,
+        (None, _, _) => {
+            return Err(RecordError {
+                line: 1,
+                message: "a 'shard' or 'sprt' line without a 'series' line".to_string(),
+            })
+        }
+    };
     Ok(records)
 }
 
@@ -402,10 +461,21 @@ mod tests {
         }
     }
 
+    /// The header of a file with the engines `engines` and no series.
+    fn header(engines: &[(String, String)]) -> Vec<u8> {
+        let mut text = Vec::new();
+        Records {
+            engines: engines.to_vec(),
+            ..Records::default()
+        }
+        .write_header(&mut text)
+        .unwrap();
+        text
+    }
+
     #[test]
     fn records_round_trip() {
-        let mut text = Vec::new();
-        write_header(&mut text, &[("A".into(), "name=A cmd=\"a\"".into())]).unwrap();
+        let mut text = header(&[("A".into(), "name=A cmd=\"a\"".into())]);
         let game = sample();
         game.write(&mut text).unwrap();
         let mut adjudicated = sample();
@@ -425,9 +495,45 @@ mod tests {
     }
 
     #[test]
-    fn bad_records_name_the_line() {
+    fn the_series_header_round_trips() {
+        let written = Records {
+            engines: vec![("A".into(), "a".into()), ("B".into(), "b".into())],
+            series: Some(SeriesHeader {
+                settings: "openings=random board=4x4 jumps=0 seed=3 games=8".into(),
+                shard: "2/4".parse().unwrap(),
+                sprt: Some("elo0=0 elo1=5".parse().unwrap()),
+            }),
+            games: vec![sample()],
+        };
         let mut text = Vec::new();
-        write_header(&mut text, &[]).unwrap();
+        written.write_header(&mut text).unwrap();
+        sample().write(&mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("\nshard 2/4\nsprt elo0=0 elo1=5 alpha=0.05 beta=0.05\n"));
+        assert_eq!(parse(&text).unwrap(), written);
+        for (bad, needle) in [
+            (text.replace("shard 2/4", "shard 5/4"), "1 <= K <= N"),
+            (text.replace("elo1=5", "elo1=-5"), "below"),
+            (
+                text.replace("shard 2/4\n", "shard 2/4\nshard 3/4\n"),
+                "second 'shard'",
+            ),
+            (
+                text.replace(
+                    "series openings=random board=4x4 jumps=0 seed=3 games=8\n",
+                    "",
+                ),
+                "without a 'series'",
+            ),
+        ] {
+            let error = parse(&bad).unwrap_err().to_string();
+            assert!(error.contains(needle), "{error} / {needle}");
+        }
+    }
+
+    #[test]
+    fn bad_records_name_the_line() {
+        let mut text = header(&[]);
         sample().write(&mut text).unwrap();
         let good = String::from_utf8(text).unwrap();
         // The sample's first move is d1; c1 is not a removal Black may make.

@@ -83,8 +83,7 @@ pub fn run_match(
         .collect();
     let mut collector = Collector::new(
         Tally::new(&first.name, &second.name),
-        series.sprt,
-        series.record.as_deref(),
+        series,
         &descriptions,
         progress,
     )?;

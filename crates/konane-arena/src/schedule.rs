@@ -7,15 +7,21 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
+use konane_core::Shard;
+
 use crate::record::GameRecord;
 
 /// The pairs a series plays, in order, by number from 0: pair `n` starts from the
 /// openings' position `n` and holds games `2n + 1` and `2n + 2`. The list is fixed
 /// before the first game, so that equal settings play equal pairs whatever the number
-/// of workers.
+/// of workers. A shard of a schedule ([`Schedule::part`]) plays one block of its pairs
+/// with their own numbers, so that shards together play exactly the whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
     pairs: Vec<u64>,
+    /// Pairs of the whole schedule this one is a part of.
+    total: u64,
+    shard: Shard,
 }
 
 impl Schedule {
@@ -23,12 +29,24 @@ impl Schedule {
     pub fn new(pairs: u64) -> Schedule {
         Schedule {
             pairs: (0..pairs).collect(),
+            total: pairs,
+            shard: Shard::WHOLE,
         }
     }
 
     /// Enough pairs for `games` games (rounded up to an even number).
     pub fn for_games(games: u64) -> Schedule {
         Schedule::new(games.div_ceil(2))
+    }
+
+    /// Part `shard` of the whole schedule: one block of consecutive pairs, the blocks
+    /// of parts 1, 2, … following each other.
+    pub fn part(&self, shard: Shard) -> Schedule {
+        Schedule {
+            pairs: shard.block(self.total).collect(),
+            total: self.total,
+            shard,
+        }
     }
 
     /// The pair numbers, in the order they are handed out.
@@ -39,6 +57,16 @@ impl Schedule {
     /// The number of games planned: two per pair.
     pub fn games(&self) -> u64 {
         2 * self.pairs.len() as u64
+    }
+
+    /// The number of pairs of the whole schedule (of every shard together).
+    pub fn total_pairs(&self) -> u64 {
+        self.total
+    }
+
+    /// Which part of the whole schedule this is.
+    pub fn shard(&self) -> Shard {
+        self.shard
     }
 }
 
@@ -121,6 +149,21 @@ mod tests {
         assert_eq!(schedule.pairs(), [0, 1, 2]);
         assert_eq!(schedule.games(), 6);
         assert_eq!(Schedule::for_games(6), Schedule::new(3));
+    }
+
+    #[test]
+    fn parts_of_a_schedule_play_each_pair_once_in_order() {
+        let whole = Schedule::for_games(20);
+        let parts: Vec<Schedule> = (1..=3)
+            .map(|k| whole.part(Shard::new(k, 3).unwrap()))
+            .collect();
+        assert_eq!(parts[0].pairs(), [0, 1, 2]);
+        assert_eq!(parts[2].pairs(), [6, 7, 8, 9]);
+        let joined: Vec<u64> = parts.iter().flat_map(|p| p.pairs().to_vec()).collect();
+        assert_eq!(joined, whole.pairs());
+        assert_eq!((parts[1].total_pairs(), parts[1].games()), (10, 6));
+        assert_eq!(parts[1].shard().to_string(), "2/3");
+        assert_eq!(whole.part(Shard::WHOLE), whole);
     }
 
     #[test]

@@ -45,11 +45,12 @@ pub struct SelfPlayer {
 }
 
 impl SelfPlayer {
-    /// The player's line in the record file's header.
-    fn description(&self) -> String {
+    /// The player's line in the record file's header; `seed` is the series' seed of
+    /// the built-in players' choices.
+    fn description(&self, seed: u64) -> String {
         let what = match &self.contestant {
             Contestant::Engine { limits, .. } => format!("in-process engine, limits {limits:?}"),
-            Contestant::Builtin(kind) => format!("built-in player {kind}"),
+            Contestant::Builtin(kind) => format!("built-in player {kind} (seed {seed})"),
         };
         if self.settings.is_empty() {
             what
@@ -143,13 +144,12 @@ pub fn run_selfplay(
     let descriptions: Vec<(String, String)> = config
         .players
         .iter()
-        .map(|player| (player.name.clone(), player.description()))
+        .map(|player| (player.name.clone(), player.description(config.seed)))
         .collect();
     let series = &config.series;
     let mut collector = Collector::new(
         Tally::new(&names[0], &names[1]),
-        series.sprt,
-        series.record.as_deref(),
+        series,
         &descriptions,
         progress,
     )?;

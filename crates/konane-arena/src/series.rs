@@ -21,3 +21,16 @@ pub struct Series {
     /// The record file to write.
     pub record: Option<PathBuf>,
 }
+
+impl Series {
+    /// What decides the games of the whole series (every shard of it), as `key=value`
+    /// words for a record file's header: the openings and the number of games planned.
+    /// Shards of one series have equal settings.
+    pub fn settings(&self) -> String {
+        format!(
+            "{} games={}",
+            self.openings.settings(),
+            2 * self.schedule.total_pairs()
+        )
+    }
+}

@@ -114,7 +114,7 @@ fn position(args: &AnalyseArgs, board: Board) -> Result<Position> {
     };
     position
         .play_all(args.moves.iter().map(String::as_str))
-        .map_err(|(index, error)| anyhow::anyhow!("--moves: move {index}: {error}"))?;
+        .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
     Ok(position)
 }
 

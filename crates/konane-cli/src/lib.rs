@@ -17,6 +17,7 @@ pub mod protocol;
 pub mod replay;
 pub mod selfplay;
 pub mod solve;
+mod solve_units;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -84,6 +85,7 @@ enum Command {
 fn end_quietly_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called once at start-up, before any thread exists; SIG_DFL is always valid.
+    #[allow(unsafe_code)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
@@ -92,8 +94,8 @@ fn end_quietly_on_closed_pipe() {
 /// Runs the `konane` command with the process's arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    // Not for the protocol, nor for subcommands that write to other processes' pipes
-    // (where a closed pipe must be an error to handle, not the end).
+    // Not for the protocol, nor for subcommands that write to other processes' pipes or
+    // to sockets (`match`: a closed pipe there must be an error to handle, not the end).
     if matches!(
         cli.command,
         Some(
@@ -102,6 +104,9 @@ pub fn main() -> ExitCode {
                 | Command::Play(_)
                 | Command::Bench(_)
                 | Command::Config
+                | Command::Replay(_)
+                | Command::Selfplay(_)
+                | Command::Solve(_)
         )
     ) {
         end_quietly_on_closed_pipe();

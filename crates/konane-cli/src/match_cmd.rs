@@ -1,15 +1,18 @@
 //! `konane match`: plays games between two engines that speak the protocol and reports
-//! the score, the Elo difference and, with `--sprt`, whether the first is stronger.
+//! the score, the Elo difference and, with `--sprt`, whether the first is stronger;
+//! `konane match merge` counts the record files of the shards of one match together.
 
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
-use clap::Args;
-use konane_arena::{run_match, EngineSpec, MatchConfig, TimeControl};
+use clap::{Args, Subcommand};
+use konane_arena::{
+    merge, run_match, EngineSpec, MatchConfig, Records, ShardRecords, Sprt, TimeControl,
+};
 use konane_core::Board;
 
-use crate::match_report::{print_outcome, ProgressLine};
+use crate::match_report::{merged, print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
 
 const EXAMPLES: &str = "\
@@ -40,6 +43,10 @@ Examples:
                --engine \"name=B cmd=other-engine proto=ugi movetime=200\" \\
                --openings openings.txt
 
+  # The same match in 4 shards (on 4 machines), then counted together.
+  konane match --engine … --engine … --games 2000 --shard 3/4 --record shard-3.txt
+  konane match merge shard-1.txt shard-2.txt shard-3.txt shard-4.txt
+
 Games are played in pairs: each opening once with each engine as Black. An engine
 that crashes, hangs, answers an illegal or unreadable move, claims the game is over
 while it is not, or oversteps its time loses the game (the reason is recorded); a
@@ -47,8 +54,14 @@ process that died or stopped answering is restarted, and the match goes on.";
 
 /// Arguments of `konane match`.
 #[derive(Args, Debug)]
-#[command(after_help = EXAMPLES)]
+#[command(
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct MatchArgs {
+    #[command(subcommand)]
+    pub command: Option<MatchCommand>,
     /// An engine: "name=A cmd=PROGRAM [option.NAME=VALUE …] [tc=…]"; give exactly two.
     #[arg(long = "engine", required = true, num_args = 1)]
     pub engines: Vec<String>,
@@ -80,6 +93,34 @@ pub struct MatchArgs {
     /// milliseconds since the start (for debugging an engine).
     #[arg(long)]
     pub log: Option<PathBuf>,
+}
+
+/// What `konane match` does besides playing.
+#[derive(Subcommand, Debug)]
+pub enum MatchCommand {
+    /// Count the record files of the shards of one match (or self-play series)
+    /// together: the table, Elo, pair counts and SPRT that one unsharded run would give.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `konane match merge`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  konane match merge shard-*.txt
+  konane match merge --sprt \"elo0=0 elo1=5\" shard-1.txt shard-2.txt
+
+The files must be shards of one series: the same engines, time controls, openings,
+seed and number of games, with no pair twice. Shards not yet played are listed as
+missing, and the figures are for the pairs present, counted in the schedule's order:
+an SPRT decides as an unsharded run on one worker would, and pairs after its decision
+are not counted.")]
+pub struct MergeArgs {
+    /// The shards' record files.
+    #[arg(required = true)]
+    pub records: Vec<PathBuf>,
+    /// Decide this sequential test instead of the one the shards were given.
+    #[arg(long)]
+    pub sprt: Option<Sprt>,
 }
 
 /// The time control given by the shared flags, if any.
@@ -124,8 +165,28 @@ fn default_record_path() -> PathBuf {
     PathBuf::from(format!("match-{seconds}.txt"))
 }
 
+/// Runs `konane match merge`.
+fn run_merge(args: &MergeArgs) -> Result<()> {
+    let files = args
+        .records
+        .iter()
+        .map(|path| {
+            Ok(ShardRecords {
+                path: path.clone(),
+                records: Records::read(path)?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let result = merge(&files, args.sprt)?;
+    print!("{}", merged(&result, files.len()));
+    Ok(())
+}
+
 /// Runs `konane match`; openings are on `board` unless `--size` says otherwise.
 pub fn run(args: &MatchArgs, board: Board) -> Result<()> {
+    if let Some(MatchCommand::Merge(merge_args)) = &args.command {
+        return run_merge(merge_args);
+    }
     let specs = parse_engines(&args.engines)?;
     let Ok(engines) = <[EngineSpec; 2]>::try_from(specs) else {
         bail!("give exactly two --engine options");
@@ -149,5 +210,8 @@ pub fn run(args: &MatchArgs, board: Board) -> Result<()> {
         first.name, restarts[0], second.name, restarts[1]
     );
     println!("Records: {}", record.display());
+    if let Some(note) = shard_note(&config.series.schedule) {
+        println!("{note}");
+    }
     Ok(())
 }

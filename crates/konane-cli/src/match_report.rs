@@ -1,11 +1,15 @@
-//! The text of `konane match`, `selfplay` and `replay`: the live progress line, the
-//! final table (score per engine and colour, Elo, pairs, how games ended) and the
-//! SPRT's verdict.
+//! The text of `konane match`, `selfplay`, `replay` and `match merge`: the live
+//! progress line, the final table (score per engine and colour, Elo, pairs, how games
+//! ended), the SPRT's verdict, and what a shard played or a merge found.
 
 use std::fmt::Write as _;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use konane_arena::{elo_from_games, Decision, MatchOutcome, Series, Sprt, SprtOutcome, Tally};
+use std::ops::RangeInclusive;
+
+use konane_arena::{
+    elo_from_games, Decision, MatchOutcome, Merged, Schedule, Series, Sprt, SprtOutcome, Tally,
+};
 use konane_core::Color;
 
 /// The live progress line on the terminal: games, the first engine's score, Elo and
@@ -166,6 +170,81 @@ pub fn print_outcome(outcome: &MatchOutcome) {
     }
 }
 
+/// For a shard of a series: the pairs it played, and how to count the shards together.
+pub fn shard_note(schedule: &Schedule) -> Option<String> {
+    let shard = schedule.shard();
+    let (first, last) = (schedule.pairs().first()?, schedule.pairs().last()?);
+    (!shard.is_whole()).then(|| {
+        format!(
+            "Shard {shard}: pairs {}-{} of {}; count the shards' records together with `konane match merge`",
+            first + 1,
+            last + 1,
+            schedule.total_pairs()
+        )
+    })
+}
+
+/// Ranges of numbers as `3, 5-8`.
+fn ranges<T: std::fmt::Display + PartialEq>(list: &[RangeInclusive<T>]) -> String {
+    list.iter()
+        .map(|r| {
+            if r.start() == r.end() {
+                r.start().to_string()
+            } else {
+                format!("{}-{}", r.start(), r.end())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Consecutive runs of the sorted `numbers`.
+fn runs(numbers: &[u64]) -> Vec<RangeInclusive<u64>> {
+    let mut runs: Vec<RangeInclusive<u64>> = Vec::new();
+    for &n in numbers {
+        match runs.last_mut() {
+            Some(run) if *run.end() + 1 == n => *run = *run.start()..=n,
+            _ => runs.push(n..=n),
+        }
+    }
+    runs
+}
+
+/// The text of `konane match merge`: what was found, the table and the SPRT's verdict
+/// over the pairs present, then what is missing.
+pub fn merged(merged: &Merged, files: usize) -> String {
+    let mut out = format!(
+        "Merged {files} record file{}: {} of {} pairs\n",
+        if files == 1 { "" } else { "s" },
+        merged.present_pairs,
+        merged.total_pairs
+    );
+    out.push_str(&table(&merged.outcome.tally));
+    if let Some(sprt) = &merged.outcome.sprt {
+        let _ = writeln!(out, "{}", sprt_line(sprt));
+    }
+    if merged.after_decision > 0 {
+        let _ = writeln!(
+            out,
+            "Not counted: {} pairs after the SPRT's decision (an unsharded run stops there)",
+            merged.after_decision
+        );
+    }
+    if !merged.missing_pairs.is_empty() {
+        let shards = if merged.missing_shards.is_empty() {
+            String::new()
+        } else {
+            format!("shards {}, ", ranges(&runs(&merged.missing_shards)))
+        };
+        let _ = writeln!(
+            out,
+            "Missing: {shards}pairs {} (the figures above are for the pairs present)",
+            ranges(&merged.missing_pairs)
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,6 +291,17 @@ mod tests {
         assert!(progress(&tally, 10, None).starts_with("games 4/10  A 3-1 (75.0%)"));
         let sprt: Sprt = "elo0=0 elo1=5".parse().unwrap();
         assert!(progress(&tally, 10, Some(&sprt)).contains("  LLR "));
+    }
+
+    #[test]
+    fn missing_parts_are_listed_as_runs() {
+        assert_eq!(runs(&[1, 2, 3, 5, 7, 8]), [1..=3, 5..=5, 7..=8]);
+        assert_eq!(ranges(&runs(&[1, 2, 3, 5, 7, 8])), "1-3, 5, 7-8");
+        assert_eq!(ranges::<u64>(&[]), "");
+        let schedule = Schedule::for_games(40);
+        assert_eq!(shard_note(&schedule), None);
+        let note = shard_note(&schedule.part("2/4".parse().unwrap())).unwrap();
+        assert!(note.starts_with("Shard 2/4: pairs 6-10 of 20;"), "{note}");
     }
 
     #[test]

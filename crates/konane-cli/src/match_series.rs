@@ -1,12 +1,12 @@
 //! The options `konane match` and `konane selfplay` share: how many games, how many at
-//! once, which openings on which board, and the SPRT.
+//! once, which openings on which board, the SPRT, and which shard of the series to play.
 
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use konane_arena::{OpeningSource, Schedule, Series, Sprt};
-use konane_core::Board;
+use konane_core::{Board, Shard};
 
 /// Games, concurrency, openings and the SPRT of a series of game pairs.
 #[derive(Args, Debug)]
@@ -35,6 +35,12 @@ pub struct SeriesArgs {
     /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05": stops when it decides.
     #[arg(long)]
     pub sprt: Option<Sprt>,
+    /// Play only part K of N of the series' pairs (one block of them, with their own
+    /// openings and numbers), for one machine of many; `konane match merge` counts the
+    /// shards' records together. A shard plays its whole part: the SPRT is decided on
+    /// the merged records.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
 }
 
 impl SeriesArgs {
@@ -58,7 +64,22 @@ impl SeriesArgs {
         if games == 0 {
             bail!("--games must be at least 1");
         }
-        Ok(Schedule::for_games(games))
+        let whole = Schedule::for_games(games);
+        Ok(match self.shard {
+            Some(shard) => {
+                let part = whole.part(shard);
+                if part.pairs().is_empty() {
+                    bail!(
+                        "--shard {shard}: {} games make {} pairs, too few for {} shards",
+                        whole.games(),
+                        whole.total_pairs(),
+                        shard.count()
+                    );
+                }
+                part
+            }
+            None => whole,
+        })
     }
 
     /// The number of workers, checked.

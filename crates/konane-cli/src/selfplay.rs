@@ -11,7 +11,7 @@ use clap::Args;
 use konane_arena::{run_selfplay, split_words, Contestant, SelfPlayConfig, SelfPlayer};
 use konane_engine::{config, Options, Player, PlayerError, SearchLimits};
 
-use crate::match_report::{print_outcome, ProgressLine};
+use crate::match_report::{print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
 
 /// Arguments of `konane selfplay`.
@@ -200,6 +200,9 @@ pub fn run(args: &SelfplayArgs, options: Options) -> Result<()> {
     let outcome = run_selfplay(&config, &mut |tally| progress.show(tally))?;
     drop(progress);
     print_outcome(&outcome);
+    if let Some(note) = shard_note(&config.series.schedule) {
+        println!("{note}");
+    }
     Ok(())
 }
 

@@ -1,23 +1,45 @@
 //! `konane solve`: proves who wins a position (the start of a board size, or a FEN),
 //! with every winning first move, nodes and time; a progress bar; Ctrl-C keeps what
-//! has been proven so far.
+//! has been proven so far. With `--units`, the solve is cut into units for many
+//! machines (see `solve_units`).
 
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use konane_core::{Board, Position};
+use konane_core::{Board, Position, Shard};
 use konane_solver::{RootReport, Solver, SolverOptions, TableKind};
+
+use crate::solve_units;
 
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
-#[command(
-    after_help = "Examples:\n  konane solve --size 6x6\n  konane solve --size 5x5 --all --threads 1\n  konane solve --fen <FEN>"
-)]
-#[command(group(clap::ArgGroup::new("start").required(true).args(["size", "fen"])))]
+#[command(after_help = "Examples:
+  konane solve --size 6x6
+  konane solve --size 5x5 --all --threads 1
+  konane solve --fen <FEN>
+
+On many machines: cut the solve into units, solve each shard of them anywhere, merge.
+  konane solve --size 6x6 --split 4 --units units.txt
+  konane solve --units units.txt --shard 3/8 --results results-3.txt
+  konane solve --units units.txt --merge results-*.txt
+
+Solving only the units of the cheapest proof, round after round, costs far fewer
+nodes than solving them all: merge, solve the units it lists as the cheapest proof,
+and again until the winner is proven.
+  konane solve --units units.txt --merge results-*.txt > merged.txt
+  sed -n '/^Cheapest proof/,/^Others/p' merged.txt > round.txt
+  konane solve --units units.txt --shard 3/8 --results results-3.txt --only round.txt
+
+A shard's results file is resumable: run the same command again after Ctrl-C or a
+killed job, and it skips the units already solved. With --shard or --merge, --size,
+--fen, --moves and --split check that the units file is the one meant.")]
+#[command(group(clap::ArgGroup::new("start").args(["size", "fen"])))]
 pub struct SolveArgs {
     /// Solve the start position (full removal opening) of this board size, as WxH.
     #[arg(long)]
@@ -41,32 +63,78 @@ pub struct SolveArgs {
     /// board, 16 for 6x6, 64 from 7x6 up (8 bytes a position in the packed table).
     #[arg(long)]
     pub table_mpos: Option<usize>,
+    /// Cut the solve into units, the positions D plies below the root (removals count,
+    /// symmetric positions once), and write them to the --units file.
+    #[arg(long, value_name = "D", requires = "units")]
+    pub split: Option<u32>,
+    /// The units file: written with --split, read with --shard and --merge.
+    #[arg(long, value_name = "FILE")]
+    pub units: Option<PathBuf>,
+    /// Solve part K of N of the units (units 1, N+1, 2N+1, … are part 1), appending
+    /// each result to --results as it is proven.
+    #[arg(long, value_name = "K/N", requires_all = ["units", "results"], conflicts_with = "merge")]
+    pub shard: Option<Shard>,
+    /// The shard's results file: created, or resumed (units already there are skipped).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub results: Option<PathBuf>,
+    /// Solve only the units listed in this file, in its order: lines that start with a
+    /// unit's id (the "Still needed" lines of --merge's output; other lines are skipped).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub only: Option<PathBuf>,
+    /// Back these results files up to the root of the units file: the verdict, the
+    /// winning first moves, and the units still needed, cheapest proof first (with no
+    /// file: the units to start with).
+    #[arg(long, value_name = "RESULTS", num_args = 0.., requires = "units")]
+    pub merge: Option<Vec<PathBuf>>,
+}
+
+impl SolveArgs {
+    /// The position given by --size or --fen, then --moves; `None` without either.
+    pub fn root(&self) -> Result<Option<Position>> {
+        let mut position = match (&self.fen, self.size) {
+            (Some(fen), _) => Position::from_fen(fen).context("bad --fen")?,
+            (None, Some(board)) => Position::start(board),
+            (None, None) => return Ok(None),
+        };
+        if let Some(moves) = &self.moves {
+            position
+                .play_all(moves.split_whitespace())
+                .map_err(|e| anyhow::anyhow!("move {} of --moves: {}", e.index, e.error))?;
+        }
+        Ok(Some(position))
+    }
+
+    /// The solver's options for positions on `board`.
+    pub fn solver_options(&self, board: Board) -> SolverOptions {
+        SolverOptions {
+            table: self.table,
+            capacity: match self.table_mpos {
+                Some(millions) => millions.max(1) << 20,
+                None => 1 << (board.area().saturating_sub(12)).clamp(16, 26),
+            },
+            ..SolverOptions::default()
+        }
+    }
+
+    /// The pool of worker threads (--threads, or one per core).
+    pub fn pool(&self) -> Result<rayon::ThreadPool> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .context("cannot start the worker threads")
+    }
 }
 
 /// Runs `konane solve`.
 pub fn run(args: &SolveArgs) -> Result<()> {
-    let mut position = match (&args.fen, args.size) {
-        (Some(fen), _) => Position::from_fen(fen).context("bad --fen")?,
-        (None, Some(board)) => Position::start(board),
-        (None, None) => unreachable!("clap requires --size or --fen"),
-    };
-    if let Some(moves) = &args.moves {
-        position
-            .play_all(moves.split_whitespace())
-            .map_err(|(place, error)| anyhow::anyhow!("move {place} of --moves: {error}"))?;
+    if args.units.is_some() {
+        return solve_units::run(args);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the worker threads")?;
-    let options = SolverOptions {
-        table: args.table,
-        capacity: match args.table_mpos {
-            Some(millions) => millions.max(1) << 20,
-            None => 1 << (position.board().area().saturating_sub(12)).clamp(16, 26),
-        },
-        ..SolverOptions::default()
+    let Some(position) = args.root()? else {
+        bail!("give --size or --fen (or --units with --shard or --merge)");
     };
+    let pool = args.pool()?;
+    let options = args.solver_options(position.board());
     let solver = Solver::new(position.board(), options);
     let stop = solver.stop_flag();
     ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))

@@ -1,5 +1,6 @@
 //! Konane rules: board geometry, bitboard positions, move generation, notation, FEN,
-//! Zobrist hashing, board symmetries and perft. No I/O, no search.
+//! Zobrist hashing, board symmetries and perft (and the `K/N` shards that split numbered
+//! work across machines). No I/O, no search.
 //!
 //! The types live at the crate root: [`Board`] (any size from 1x1 to 8x8), [`Square`],
 //! [`Color`], [`Move`] and [`Position`], each read from text with [`FromStr`] and
@@ -41,6 +42,9 @@
 //! [`FromStr`]: std::str::FromStr
 //! [`Display`]: std::fmt::Display
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod bitboard;
 mod board;
 mod fen;
@@ -48,6 +52,7 @@ pub mod movegen;
 mod moves;
 pub mod perft;
 mod position;
+mod shard;
 mod symmetry;
 mod text;
 mod zobrist;
@@ -57,6 +62,7 @@ pub use board::{Board, BoardSizeError, Color, Square, SquareError, MAX_SIDE};
 pub use fen::FenError;
 pub use movegen::MoveList;
 pub use moves::{Move, MoveError};
-pub use position::{Phase, Position, PositionError};
+pub use position::{Phase, PlayError, Position, PositionError};
+pub use shard::{Shard, ShardError};
 pub use symmetry::Symmetry;
 pub use text::clip;

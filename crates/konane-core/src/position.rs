@@ -52,6 +52,27 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// Why a sequence of moves could not be played: the failing move's place and error.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct PlayError {
+    /// The failing move's place in the sequence, from 1.
+    pub index: usize,
+    /// Why that move was refused.
+    pub error: MoveError,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}: {}", self.index, self.error)
+    }
+}
+
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 /// A Konane position on any board from 1x1 to 8x8.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Position {
@@ -219,13 +240,16 @@ impl Position {
 
     /// Plays a sequence of moves given as text, all or nothing: on an error the
     /// position is unchanged and the error names the failing move's place (from 1).
-    pub fn play_all<'a, I>(&mut self, moves: I) -> Result<(), (usize, MoveError)>
+    pub fn play_all<'a, I>(&mut self, moves: I) -> Result<(), PlayError>
     where
         I: IntoIterator<Item = &'a str>,
     {
         let mut next = *self;
         for (i, text) in moves.into_iter().enumerate() {
-            let mv = next.parse_move(text).map_err(|e| (i + 1, e))?;
+            let mv = next.parse_move(text).map_err(|error| PlayError {
+                index: i + 1,
+                error,
+            })?;
             next.play(mv);
         }
         *self = next;

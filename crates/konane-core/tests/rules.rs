@@ -126,6 +126,20 @@ fn play_all_is_all_or_nothing() {
     let mut position = start("8x8");
     let before = position;
     let err = position.play_all(["d5", "d4", "b5d5", "a1a3"]).unwrap_err();
-    assert_eq!(err.0, 4);
+    assert_eq!(err.index, 4);
     assert_eq!(position, before);
+}
+
+#[test]
+fn a_failed_sequence_names_the_move_and_keeps_its_cause() {
+    use std::error::Error;
+    let mut position = start("8x8");
+    let err = position.play_all(["d5", "zz"]).unwrap_err();
+    assert_eq!(err.index, 2);
+    assert!(
+        err.to_string().starts_with("move 2: 'zz' is not a move"),
+        "{err}"
+    );
+    let cause = err.source().expect("the move's own error");
+    assert_eq!(cause.to_string(), err.error.to_string());
 }

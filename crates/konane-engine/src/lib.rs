@@ -53,6 +53,9 @@
 //! engine.wait();
 //! ```
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod bench;
 pub mod config;
 mod engine;

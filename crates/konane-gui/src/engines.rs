@@ -40,11 +40,6 @@ impl Catalog {
         1 + self.processes.len()
     }
 
-    /// Always false: the built-in engine is always there.
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
     /// The name of engine `index` (which must exist).
     pub fn name(&self, index: usize) -> &str {
         match index {

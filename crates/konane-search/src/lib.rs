@@ -7,7 +7,11 @@
 //! another thread through a shared [`SearchControl`]; one
 //! [`timeman::TimeManager`] per search makes every stop decision.
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod bench;
+#[cfg(feature = "dashmap-table")]
 pub mod dashtable;
 pub mod endgame;
 pub mod eval;

@@ -49,6 +49,9 @@
 //!   rayon pool, with a progress callback and a stop flag ([`Solver::stop_flag`]) that
 //!   ends the solve early, keeping what was proven.
 //!
+//! - [`units`]: a solve cut into units that many machines solve apart, their results
+//!   backed up to the root.
+//!
 //! # Exactness
 //!
 //! A value is only ever stored for a position whose search finished, and the proof
@@ -63,12 +66,16 @@
 //! without a move are seen while ordering the moves and not entered. The count is
 //! the same on every board and, with one thread, the same on every run.
 
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod distance;
 mod movegen;
 mod root;
 mod search;
 mod symmetry;
 mod table;
+pub mod units;
 
 pub use distance::{Distance, DistanceSolver};
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};

@@ -60,6 +60,18 @@ impl fmt::Display for CommandError {
     }
 }
 
+impl std::error::Error for CommandError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CommandError::Parse(e) => Some(e),
+            CommandError::Option(e) => Some(e),
+            CommandError::Fen(e) => Some(e),
+            CommandError::Move { error, .. } => Some(error),
+            CommandError::Busy(_) | CommandError::LineTooLong(_) => None,
+        }
+    }
+}
+
 impl From<ParseError> for CommandError {
     fn from(e: ParseError) -> Self {
         CommandError::Parse(e)
@@ -258,10 +270,10 @@ impl Session {
         };
         position
             .play_all(spec.moves.iter().map(String::as_str))
-            .map_err(|(index, error)| CommandError::Move {
+            .map_err(|e| CommandError::Move {
                 list: "position",
-                index,
-                error,
+                index: e.index,
+                error: e.error,
             })?;
         Ok(position)
     }
