@@ -4,6 +4,7 @@
 //! away, games against the built-in engine and an engine program, records, and the
 //! solver badge.
 
+mod common;
 mod gui_common;
 
 use gui_common::{Server, Tab};
@@ -388,4 +389,107 @@ async fn records_load_and_small_positions_are_solved() {
     assert_eq!(solved["winner"], "black");
     assert!(!solved["winning"].as_array().unwrap().is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_branch_resign_and_lose_on_time() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    // Analysis: a move played at an earlier position starts a new branch there.
+    tab.send(json!({"type": "load_moves", "moves": "d5 d4 b5d5"}))
+        .await;
+    tab.wait_state("three moves", |s| moves(s).len() == 3).await;
+    tab.send(json!({"type": "goto", "ply": 2})).await;
+    let at_two = tab
+        .wait_state("the position after d4", |s| s["ply"] == 2)
+        .await;
+    let other = at_two["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .find(|m| m != "b5d5")
+        .expect("another jump");
+    tab.send(json!({"type": "play", "move": other})).await;
+    let branched = tab.wait_state("the new branch", |s| s["ply"] == 3).await;
+    assert_eq!(moves(&branched), ["d5", "d4", other.as_str()]);
+    // Two players with a clock: the side to move's clock runs, a resignation ends it.
+    let clock = json!({"kind": "clock", "base_ms": 60_000, "inc_ms": 0});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "6x6", "time": clock}))
+        .await;
+    let fresh = tab
+        .wait_state("a game between two people", |s| {
+            s["mode"] == "human_human" && moves(s).is_empty()
+        })
+        .await;
+    assert_eq!(fresh["human_to_move"], true);
+    assert_eq!(fresh["clocks"]["running"], "black");
+    assert_eq!(fresh["clocks"]["white_ms"], 60_000);
+    tab.send(json!({"type": "play", "move": "c4"})).await;
+    let played = tab.wait_state("c4", |s| moves(s).len() == 1).await;
+    assert_eq!(played["clocks"]["running"], "white");
+    assert!(played["clocks"]["black_ms"].as_u64().unwrap() <= 60_000);
+    tab.send(json!({"type": "resign"})).await;
+    let resigned = tab
+        .wait_state("White's resignation", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(
+        resigned["result"],
+        json!({"winner": "black", "reason": "White resigned"})
+    );
+    assert!(resigned["clocks"]["running"].is_null(), "the clocks stop");
+    // No move after the end: the result stands.
+    tab.send(json!({"type": "play", "move": resigned["legal"][0]}))
+        .await;
+    let late = tab.error().await;
+    assert!(late.contains("the game is over (White resigned)"), "{late}");
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    let after = tab.wait_type("state").await;
+    assert_eq!(after["result"], resigned["result"]);
+    assert_eq!(moves(&after), ["c4"]);
+    // A player whose clock runs out loses.
+    let short = json!({"kind": "clock", "base_ms": 1_000, "inc_ms": 0});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4", "time": short}))
+        .await;
+    tab.wait_state("a one-second game", |s| {
+        s["board"] == "4x4" && s["result"].is_null()
+    })
+    .await;
+    let flagged = tab
+        .wait_state("Black's flag", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(
+        flagged["result"],
+        json!({"winner": "white", "reason": "Black lost on time"})
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_between_engines_pauses_and_resumes() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "8x8", "engines": [0, 0],
+        "time": {"kind": "movetime", "ms": 100}
+    }))
+    .await;
+    tab.wait_state("two moves", |s| moves(s).len() >= 2).await;
+    tab.send(json!({"type": "pause", "on": true})).await;
+    let paused = tab.wait_state("the pause", |s| s["paused"] == true).await;
+    assert!(paused["thinking"].is_null(), "{paused}");
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    tab.send(json!({"type": "goto", "ply": moves(&paused).len()}))
+        .await;
+    let still = tab.wait_type("state").await;
+    assert_eq!(moves(&still), moves(&paused), "no move while paused");
+    tab.send(json!({"type": "play", "move": still["legal"][0]}))
+        .await;
+    assert!(tab.error().await.contains("the engines make the moves"));
+    tab.send(json!({"type": "pause", "on": false})).await;
+    tab.wait_state("a move after resuming", |s| {
+        s["paused"] == false && moves(s).len() > moves(&paused).len()
+    })
+    .await;
 }

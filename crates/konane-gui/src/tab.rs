@@ -328,6 +328,12 @@ impl Tab {
         if self.mode == Mode::EngineEngine && self.game.outcome().is_none() {
             return Err("the engines make the moves in this game".to_string());
         }
+        if let Some(outcome) = self.game.outcome().filter(|_| self.mode != Mode::Analysis) {
+            return Err(format!(
+                "the game is over ({}): take back, or load its moves to analyse them",
+                outcome.reason
+            ));
+        }
         let position = self.game.position();
         let side = position.side_to_move();
         let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
@@ -718,7 +724,8 @@ impl Tab {
         let outcome = self.game.outcome();
         let side = self.game.last().side_to_move();
         let human_to_move = match self.mode {
-            Mode::Analysis | Mode::HumanHuman => true,
+            Mode::Analysis => true,
+            Mode::HumanHuman => outcome.is_none(),
             Mode::HumanEngine => {
                 outcome.is_none() && self.seats[side.index()] == Seat::Human && self.game.at_end()
             }
