@@ -1,16 +1,17 @@
 //! `konane gui` in a real headless Chromium (Debian's `chromium` and `chromium-driver`),
-//! driven through WebDriver: play a game against the engine by clicking (removals and
-//! jumps) to its end, flip the board, analyse (lines appear, the graph grows, a line is
-//! previewed), import a FEN and a record, see a bad move's error on the page, and use it
-//! at phone width. Each test saves a screenshot under `target/gui-screenshots/` when it
-//! fails; the analysis test also saves the README's screenshot there (and into
-//! `docs/gui-analysis.png` with `KONANE_UPDATE_SCREENSHOT=1`). The figures of
-//! docs/gui.md (time to interactive, move-to-info latency, updates per second and the
-//! tab's CPU) are printed: `cargo test --test gui_browser -- --nocapture`.
+//! driven through WebDriver: play a game against the engine by clicking and dragging
+//! (removals and jumps) to its end, flip the board, analyse (lines appear, the graph
+//! grows, a line is previewed), import a FEN and a record, see a bad move's error on the
+//! page, and use it at phone width. Each test saves a screenshot under
+//! `target/gui-screenshots/` when it fails; the analysis test also saves the README's
+//! screenshot there (and into `docs/gui-analysis.png` with `KONANE_UPDATE_SCREENSHOT=1`).
+//! The figures of docs/gui.md (time to interactive, move-to-info latency, updates per
+//! second and the tab's CPU) are printed: `cargo test --test gui_browser -- --nocapture`.
 //!
 //! Without Chromium these tests fail and say how to install it: `scripts/test.sh`
 //! installs it on a fresh machine.
 
+mod common;
 mod gui_common;
 
 use std::future::Future;
@@ -19,6 +20,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, ensure, Context, Result};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use gui_common::Server;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -172,22 +174,65 @@ async fn state(client: &Client) -> Result<Value> {
 }
 
 async fn click(client: &Client, css: &str) -> Result<()> {
-    client
-        .find(Locator::Css(css))
-        .await
-        .with_context(|| format!("find {css}"))?
-        .click()
-        .await
-        .with_context(|| format!("click {css}"))
+    // The page redraws the board whenever an engine line arrives, so an element found
+    // a moment ago may be gone: find it again.
+    for _ in 0..20 {
+        let element = client
+            .find(Locator::Css(css))
+            .await
+            .with_context(|| format!("find {css}"))?;
+        match element.click().await {
+            Err(error) if error.is_stale_element_reference() => continue,
+            outcome => return outcome.with_context(|| format!("click {css}")),
+        }
+    }
+    Err(anyhow!("{css} was redrawn under every click"))
 }
 
-/// Plays `mv` by clicking: the square of a removal, or the piece and its landing.
-async fn play(client: &Client, mv: &str) -> Result<()> {
+/// How a test enters a jump on the board.
+#[derive(Copy, Clone, PartialEq)]
+enum Gesture {
+    /// Click the piece, then its landing.
+    Click,
+    /// Press on the piece, move to the landing, release.
+    Drag,
+}
+
+/// Drags from square `from` to square `to` with the mouse (by their places on the
+/// screen: the page redraws the board while the button is down).
+async fn drag(client: &Client, from: &str, to: &str) -> Result<()> {
+    let mut points = Vec::new();
+    for name in [from, to] {
+        let script = format!(
+            "const box = document.querySelector('rect[data-square=\"{name}\"]')\
+             .getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]"
+        );
+        let point = js(client, &script).await?;
+        let coordinate = |i: usize| point[i].as_f64().context("a square's place");
+        points.push((coordinate(0)?, coordinate(1)?));
+    }
+    let at = |(x, y): (f64, f64), duration| PointerAction::MoveTo { duration, x, y };
+    let mouse = MouseActions::new("mouse".to_string())
+        .then(at(points[0], None))
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(at(points[1], Some(Duration::from_millis(150))))
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client.perform_actions(mouse).await.context("drag")?;
+    client.release_actions().await.context("release the mouse")
+}
+
+/// Plays `mv` on the board: a removal by clicking its square, a jump by `gesture`.
+async fn play(client: &Client, mv: &str, gesture: Gesture) -> Result<()> {
     let split = mv[1..]
         .find(|c: char| c.is_ascii_alphabetic())
         .map(|i| i + 1);
     match split {
         None => click(client, &format!("rect[data-square=\"{mv}\"]")).await,
+        Some(i) if gesture == Gesture::Drag => drag(client, &mv[..i], &mv[i..]).await,
         Some(i) => {
             click(client, &format!("rect[data-square=\"{}\"]", &mv[..i])).await?;
             client
@@ -312,7 +357,12 @@ fn play_the_engine_by_clicking_to_the_end() {
                 .collect();
             let mv = legal.last().context("a legal move")?.clone();
             let before = moves(&now).len();
-            play(&client, &mv).await?;
+            // Every other jump is dragged, the others clicked.
+            let gesture = match jumps % 2 {
+                0 => Gesture::Click,
+                _ => Gesture::Drag,
+            };
+            play(&client, &mv, gesture).await?;
             jumps += usize::from(mv.len() > 2);
             let played = wait(&client, "my move and the engine's answer", &format!(
                 "const s = window.konane.view.state; return (s.moves.length >= {} && s.human_to_move) || s.result !== null", before + 2)).await?;
@@ -432,7 +482,7 @@ fn analyse_import_and_use_at_phone_width() {
                     .context("a jump")?
                     .clone(),
             };
-            play(&client, &mv).await?;
+            play(&client, &mv, Gesture::Click).await?;
             wait(
                 &client,
                 "the move",
@@ -493,7 +543,15 @@ fn analyse_import_and_use_at_phone_width() {
             "return !document.getElementById('status').textContent.startsWith('Previewing')",
         )
         .await?;
-        // Clicking the graph's start goes to the start.
+        // Clicking a point of the graph goes to that move; the first-move button to the
+        // start.
+        click(&client, "#graph circle.graph-point[data-ply=\"2\"]").await?;
+        wait(
+            &client,
+            "the position after two moves",
+            "return window.konane.view.state.ply === 2",
+        )
+        .await?;
         click(&client, "#nav-first").await?;
         wait(
             &client,

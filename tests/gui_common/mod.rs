@@ -1,6 +1,7 @@
 //! Runs `konane gui` for a test: starts the binary on a free port, reads the address it
 //! prints (token included), speaks raw HTTP to it (to control every header) and opens
-//! tabs over WebSocket with a real client.
+//! tabs over WebSocket with a real client. A test file that uses it also declares
+//! `mod common;` (tests/common: `run_ok` runs `konane` to make record files).
 
 #![allow(dead_code)] // Each test file uses a different part of this helper.
 
@@ -18,18 +19,25 @@ use tokio_tungstenite::tungstenite::Message;
 /// Writes a record file of `games` self-play games (greedy against random) on `size`
 /// to `path`, with `konane selfplay`.
 pub fn selfplay_record(size: &str, games: u32, path: &std::path::Path) {
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["--config", "/dev/null", "selfplay", "--player", "greedy"])
-        .args(["--opponent", "random", "--depth", "1", "--size", size])
-        .args(["--games", &games.to_string(), "--record"])
-        .arg(path)
-        .output()
-        .expect("konane selfplay runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let games = games.to_string();
+    let path = path.to_str().expect("a UTF-8 temporary path");
+    crate::common::run_ok(&[
+        "--config",
+        "/dev/null",
+        "selfplay",
+        "--player",
+        "greedy",
+        "--opponent",
+        "random",
+        "--depth",
+        "1",
+        "--size",
+        size,
+        "--games",
+        &games,
+        "--record",
+        path,
+    ]);
 }
 
 /// A running `konane gui`, ended when dropped.
