@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Every check, as CI runs it (.ci/run calls this script): formatting, lints, API docs,
-# documentation links, the whole test suite (the browser tests of `konane gui` included:
-# Chromium and its driver are installed when missing) and a short stress match. Works on a fresh
-# machine with the Rust toolchain: it adds the rustfmt and clippy components if they are
-# missing. Stops at the first failing step.
+# documentation links, module cycles, the whole test suite (the browser tests of `konane
+# gui` included: Chromium and its driver are installed when missing) and a short stress
+# match. Works on a fresh machine with the Rust toolchain: it adds the rustfmt and clippy
+# components if they are missing. Stops at the first failing step.
 # Usage: scripts/test.sh   (several minutes on 2 cores; `nice scripts/test.sh` is kinder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +41,8 @@ step "API docs: cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 step "documentation links"
 python3 scripts/check-links.py
+step "module structure: no circular imports inside a crate"
+python3 scripts/check-module-cycles.py
 step "tests: cargo test --workspace"
 cargo test --workspace --locked
 step "portable build: the rules, search and solver tests without target-cpu=native"

@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -281,13 +282,8 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
         .spawn()
         .unwrap();
     wait_for(&results, "konane-results 1");
-    // A second shard process on the same results file is refused while the first runs.
-    let error = fails(&args);
-    assert!(
-        error.contains("is being written by another process"),
-        "{error}"
-    );
-    // Ctrl-C: the unit in progress is dropped, the process says how to resume.
+    // Ctrl-C at once (the work takes seconds): the unit in progress is dropped, the
+    // process says how to resume.
     let status = Command::new("kill")
         .args(["-INT", &first.id().to_string()])
         .status()
@@ -301,13 +297,23 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
         "{error}"
     );
     let kept = assert_whole_lines(&results);
-    // Killed outright in the middle of a unit: whole lines only, nothing lost.
+    // Killed outright in the middle of a unit: whole lines only, nothing lost. While it
+    // runs (its first line comes once it holds the file), a second shard process on the
+    // same results file is refused.
     let mut second = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(&args)
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    let mut second_out = BufReader::new(second.stdout.take().unwrap());
+    let mut first_line = String::new();
+    second_out.read_line(&mut first_line).unwrap();
+    assert!(first_line.starts_with("Shard 1/1"), "{first_line}");
+    let error = fails(&args);
+    assert!(
+        error.contains("is being written by another process"),
+        "{error}"
+    );
     second.kill().unwrap();
     second.wait().unwrap();
     assert!(assert_whole_lines(&results) >= kept);

@@ -5,7 +5,6 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::engine::StartError;
-use crate::record::RecordError;
 
 /// An error of the arena's entry points. Errors that wrap another (a file's I/O
 /// error, a record line's problem) give it as their [`source`](std::error::Error::source)
@@ -89,3 +88,18 @@ impl std::error::Error for ArenaError {
         }
     }
 }
+
+/// Why a record file cannot be read, with the line number (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}

@@ -23,7 +23,6 @@
 //! the records of the shards of one series can be merged (files written before shards
 //! existed have none of them, and are read as they are).
 
-use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 use std::str::FromStr;
@@ -31,9 +30,8 @@ use std::str::FromStr;
 use konane_core::{Color, Move, Position, Shard};
 
 use crate::adjudication::Reason;
-use crate::error::ArenaError;
+use crate::error::{ArenaError, RecordError};
 use crate::stats::Sprt;
-use crate::tally::Tally;
 
 /// The first line of a record file, with the format's version.
 const HEADER: &str = "konane-records 1";
@@ -132,21 +130,6 @@ impl GameRecord {
         writeln!(out, "end")
     }
 }
-
-/// Why a record file cannot be read, with the line number (from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
-    pub line: usize,
-    pub message: String,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "record line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// What a record file's header says about the series its games belong to.
 #[derive(Clone, Debug, PartialEq)]
@@ -261,28 +244,6 @@ impl Records {
             path: path.to_path_buf(),
             source,
         })
-    }
-
-    /// The match's totals recomputed from the games. The first engine is the first
-    /// named in the header (else the first to play); an error unless exactly two
-    /// players appear.
-    pub fn tally(&self) -> Result<Tally, ArenaError> {
-        let mut names: Vec<&str> = self.engines.iter().map(|(n, _)| n.as_str()).collect();
-        for game in &self.games {
-            for player in &game.players {
-                if !names.contains(&player.as_str()) {
-                    names.push(player);
-                }
-            }
-        }
-        let [first, second] = names[..] else {
-            return Err(ArenaError::PlayerCount(names.len()));
-        };
-        let mut tally = Tally::new(first, second);
-        for game in &self.games {
-            tally.add(game).expect("both players are named");
-        }
-        Ok(tally)
     }
 }
 

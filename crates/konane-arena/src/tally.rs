@@ -6,7 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use konane_core::Color;
 
 use crate::adjudication::Reason;
-use crate::record::GameRecord;
+use crate::error::ArenaError;
+use crate::record::{GameRecord, Records};
 use crate::stats::Pentanomial;
 
 /// The running totals of a match between two named engines.
@@ -126,6 +127,30 @@ impl Tally {
         self.adjudications
             .iter()
             .map(|((loser, word), &count)| (loser.as_str(), *word, count))
+    }
+}
+
+impl Records {
+    /// The match's totals recomputed from the games. The first engine is the first
+    /// named in the header (else the first to play); an error unless exactly two
+    /// players appear.
+    pub fn tally(&self) -> Result<Tally, ArenaError> {
+        let mut names: Vec<&str> = self.engines.iter().map(|(n, _)| n.as_str()).collect();
+        for game in &self.games {
+            for player in &game.players {
+                if !names.contains(&player.as_str()) {
+                    names.push(player);
+                }
+            }
+        }
+        let [first, second] = names[..] else {
+            return Err(ArenaError::PlayerCount(names.len()));
+        };
+        let mut tally = Tally::new(first, second);
+        for game in &self.games {
+            tally.add(game).expect("both players are named");
+        }
+        Ok(tally)
     }
 }
 

@@ -11,17 +11,26 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod bench;
+mod control;
 #[cfg(feature = "dashmap-table")]
 pub mod dashtable;
 pub mod endgame;
 pub mod eval;
 pub mod limits;
+mod options;
 pub mod ordering;
 pub mod players;
-pub mod search;
+mod report;
+mod score;
+mod search;
+mod searcher;
 pub mod threads;
 pub mod timeman;
 pub mod tt;
 
+pub use control::SearchControl;
 pub use limits::{Clock, SearchLimits};
-pub use search::{Score, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
+pub use options::SearchOptions;
+pub use report::{SearchInfo, SearchResult};
+pub use score::{Score, MAX_PLY};
+pub use searcher::Searcher;

@@ -5,7 +5,7 @@
 use konane_core::movegen::MAX_MOVES;
 use konane_core::{Color, Move};
 
-use crate::search::MAX_PLY;
+use crate::score::MAX_PLY;
 
 const TT_MOVE_SCORE: i32 = 1 << 30;
 const KILLER_SCORE: i32 = 1 << 29;

@@ -1,278 +1,30 @@
-//! The search: its API and report types, and one thread's iterative deepening with
-//! negamax principal variation search, aspiration windows and exact win/loss scores
-//! that carry the distance to the end of the game.
+//! One search thread's iterative deepening: negamax principal variation search with
+//! aspiration windows and exact win/loss scores that carry the distance to the end of
+//! the game. Lazy SMP (the `threads` module) runs one worker per thread.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use konane_core::{Move, MoveList, Position};
-use konane_solver::Distance;
 
-use crate::endgame::{Endgame, Handover};
-use crate::eval::{EvalWeights, Evaluation};
+use crate::control::SearchControl;
+use crate::eval::EvalWeights;
 use crate::limits::SearchLimits;
+use crate::options::SearchOptions;
 use crate::ordering::MoveOrderer;
+use crate::report::{nodes_per_second, SearchInfo};
+use crate::score::{
+    from_table, plies_to_end, to_score, to_table, INFINITE, MATE, MATE_BOUND, MAX_PLY,
+};
 use crate::timeman::TimeManager;
-use crate::tt::{Bound, Table, TranspositionTable};
+use crate::tt::{Bound, Table};
 
-/// A score from the side to move's view.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Score {
-    /// A heuristic evaluation in centi-moves.
-    Cp(i32),
-    /// An exact result: `Mate(n)` with n > 0, the side to move wins with its n-th move
-    /// from now; n < 0, it loses after the opponent's |n|-th move; `Mate(0)`, no move now.
-    Mate(i32),
-}
-
-/// Engine settings that outlive one search.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct SearchOptions {
-    /// Evaluation weights.
-    pub eval: EvalWeights,
-    /// Transposition table size in MiB.
-    pub hash_mib: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Root moves reported with full lines.
-    pub multipv: usize,
-    /// Milliseconds kept in reserve per move for communication delays.
-    pub move_overhead_ms: u64,
-    /// Hand small endgames to the exact solver (see [`crate::endgame`]).
-    pub endgame_solver: bool,
-}
-
-impl Default for SearchOptions {
-    fn default() -> Self {
-        SearchOptions {
-            eval: EvalWeights::default(),
-            hash_mib: 16,
-            threads: 1,
-            multipv: 1,
-            move_overhead_ms: 30,
-            endgame_solver: true,
-        }
-    }
-}
-
-/// Progress of one search, one report per finished iteration and multipv line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchInfo {
-    pub depth: u32,
-    pub seldepth: u32,
-    /// 1 for the best line, 2 for the second best, ...
-    pub multipv: usize,
-    pub score: Score,
-    pub nodes: u64,
-    pub nps: u64,
-    /// Per-mille fill of the transposition table.
-    pub hashfull: u32,
-    pub time_ms: u64,
-    pub pv: Vec<Move>,
-}
-
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// `None` only when the side to move has no legal move.
-    pub best_move: Option<Move>,
-    /// The expected reply, when the principal variation has one.
-    pub ponder_move: Option<Move>,
-    pub score: Score,
-    pub depth: u32,
-    pub nodes: u64,
-}
-
-/// Signals from the front end to a running search; shared between threads.
-#[derive(Debug, Default)]
-pub struct SearchControl {
-    stop: AtomicBool,
-    ponderhit: AtomicBool,
-}
-
-impl SearchControl {
-    /// Asks the search to stop as soon as possible.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether a stop was asked for.
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// Tells a pondering search that the expected move was played: the clock now runs.
-    pub fn ponderhit(&self) {
-        self.ponderhit.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether `ponderhit` has been received.
-    pub fn is_ponderhit(&self) -> bool {
-        self.ponderhit.load(Ordering::Relaxed)
-    }
-
-    /// Clears both flags before the next search.
-    pub fn reset(&self) {
-        self.stop.store(false, Ordering::Relaxed);
-        self.ponderhit.store(false, Ordering::Relaxed);
-    }
-}
-
-/// The deepest ply a search reaches (no Konane game on 8x8 lasts 64 plies).
-pub const MAX_PLY: usize = 128;
-/// The score of a side that has just won: a win found `p` plies from the root scores
-/// `MATE - p`, a loss `-(MATE - p)`, so quicker wins and slower losses score higher.
-pub(crate) const MATE: i32 = 30_000;
-/// Scores at least this large (in absolute value) are exact wins or losses.
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// Beyond every score.
-const INFINITE: i32 = MATE + 1;
 /// Half-width of the first aspiration window, in centi-moves.
 const ASPIRATION_WINDOW: i32 = 40;
 /// Remaining depth from which moves are ordered by the evaluation after them.
 const LOOKAHEAD_DEPTH: i32 = 3;
 /// Nodes between two checks of the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
-
-/// The protocol's view of an internal score.
-pub(crate) fn to_score(value: i32) -> Score {
-    if value >= MATE_BOUND {
-        Score::Mate((MATE - value + 1) / 2)
-    } else if value <= -MATE_BOUND {
-        Score::Mate(-((MATE + value) / 2))
-    } else {
-        Score::Cp(value)
-    }
-}
-
-/// The plies to the end of the game an exact score says, if it is one.
-fn plies_to_end(value: i32) -> Option<i32> {
-    (value.abs() >= MATE_BOUND).then(|| MATE - value.abs())
-}
-
-/// A score for the table: wins and losses counted from the stored position, not the root.
-fn to_table(value: i32, ply: usize) -> i32 {
-    match value {
-        v if v >= MATE_BOUND => v + ply as i32,
-        v if v <= -MATE_BOUND => v - ply as i32,
-        v => v,
-    }
-}
-
-/// A score from the table, made relative to the root again.
-fn from_table(value: i32, ply: usize) -> i32 {
-    match value {
-        v if v >= MATE_BOUND => v - ply as i32,
-        v if v <= -MATE_BOUND => v + ply as i32,
-        v => v,
-    }
-}
-
-/// The engine's search state: transposition table, options and the endgame solvers.
-///
-/// The engine layer's building block: `konane_engine::Engine` owns one and runs it on
-/// its job thread, and front ends drive that engine, not this.
-#[derive(Debug)]
-pub struct Searcher {
-    options: SearchOptions,
-    table: TranspositionTable,
-    endgame: Endgame,
-}
-
-impl Default for Searcher {
-    fn default() -> Self {
-        Searcher::new(SearchOptions::default())
-    }
-}
-
-impl Searcher {
-    /// A searcher with `options`.
-    pub fn new(options: SearchOptions) -> Searcher {
-        Searcher {
-            table: TranspositionTable::new(options.hash_mib),
-            endgame: Endgame::default(),
-            options,
-        }
-    }
-
-    /// The current options.
-    pub fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    /// Changes the options (resizing the table when the hash size changes).
-    pub fn set_options(&mut self, options: SearchOptions) {
-        if options.hash_mib != self.options.hash_mib {
-            self.table.resize(options.hash_mib);
-        }
-        self.options = options;
-    }
-
-    /// The static evaluation of `position` with its terms.
-    pub fn evaluate(&self, position: &Position) -> Evaluation {
-        self.options.eval.explain(position)
-    }
-
-    /// Forgets everything learnt from earlier games (table, history).
-    pub fn new_game(&mut self) {
-        self.table.clear();
-        self.endgame.clear();
-    }
-
-    /// Searches `position` within `limits`, calling `report` with progress, until a
-    /// limit is reached or `control` is stopped, and returns at once: holding the answer
-    /// of an infinite or pondering search is the engine layer's job.
-    ///
-    /// # Panics
-    /// If the game is over: the engine layer answers finished games itself.
-    pub fn search(
-        &mut self,
-        position: &Position,
-        limits: &SearchLimits,
-        control: &SearchControl,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        assert!(
-            !position.is_game_over(),
-            "a search needs a position with a legal move"
-        );
-        let started = Instant::now();
-        self.table.new_search();
-        let side = position.side_to_move();
-        let time = TimeManager::new(limits, side, self.options.move_overhead_ms, started);
-        let handover = if self.options.endgame_solver {
-            let deadline = time.handover_deadline();
-            let mut should_stop =
-                || control.is_stopped() || deadline.is_some_and(|d| Instant::now() >= d);
-            let exact_wanted = self.options.multipv <= 1;
-            self.endgame.consult(
-                position,
-                limits,
-                time.node_limit(),
-                exact_wanted,
-                &mut should_stop,
-            )
-        } else {
-            Handover::Unsolved
-        };
-        let limits = match &handover {
-            Handover::Solved { distance, nodes } => {
-                return settled(distance, *nodes, started, self.table.hashfull(), report);
-            }
-            Handover::Winning(winning) => winning,
-            Handover::Unsolved => limits,
-        };
-        crate::threads::search_with_table(
-            &self.table,
-            &self.options,
-            position,
-            limits,
-            time,
-            control,
-            report,
-        )
-    }
-}
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a, T: Table> {
@@ -694,66 +446,5 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             time_ms: elapsed.as_millis() as u64,
             pv: rm.pv.clone(),
         }
-    }
-}
-
-/// Nodes per second over `elapsed` (never a division by zero).
-fn nodes_per_second(nodes: u64, elapsed: std::time::Duration) -> u64 {
-    (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
-}
-
-/// The result of a position the endgame solvers settled: one report with the exact line.
-fn settled(
-    distance: &Distance,
-    nodes: u64,
-    started: Instant,
-    hashfull: u32,
-    report: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let value = MATE - distance.plies as i32;
-    let score = to_score(if distance.wins { value } else { -value });
-    let elapsed = started.elapsed();
-    report(&SearchInfo {
-        depth: distance.plies,
-        seldepth: distance.plies,
-        multipv: 1,
-        score,
-        nodes,
-        nps: nodes_per_second(nodes, elapsed),
-        hashfull,
-        time_ms: elapsed.as_millis() as u64,
-        pv: distance.line.clone(),
-    });
-    SearchResult {
-        best_move: distance.line.first().copied(),
-        ponder_move: distance.line.get(1).copied(),
-        score,
-        depth: distance.plies,
-        nodes,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores_convert_to_the_protocol_convention() {
-        assert_eq!(to_score(-MATE), Score::Mate(0));
-        assert_eq!(to_score(MATE - 1), Score::Mate(1));
-        assert_eq!(to_score(-(MATE - 2)), Score::Mate(-1));
-        assert_eq!(to_score(MATE - 3), Score::Mate(2));
-        assert_eq!(to_score(-(MATE - 4)), Score::Mate(-2));
-        assert_eq!(to_score(250), Score::Cp(250));
-        assert_eq!(to_score(-250), Score::Cp(-250));
-    }
-
-    #[test]
-    fn table_scores_are_relative_to_the_stored_position() {
-        for (value, ply) in [(MATE - 7, 3), (-(MATE - 6), 4), (123, 9)] {
-            assert_eq!(from_table(to_table(value, ply), ply), value);
-        }
-        // A win 7 plies from the root seen at ply 3 is a win in 4 from that node.
-        assert_eq!(to_table(MATE - 7, 3), MATE - 4);
     }
 }

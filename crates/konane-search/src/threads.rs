@@ -5,10 +5,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use konane_core::Position;
 
+use crate::control::SearchControl;
 use crate::limits::SearchLimits;
-use crate::search::{
-    to_score, SearchControl, SearchInfo, SearchOptions, SearchResult, Shared, Worker,
-};
+use crate::options::SearchOptions;
+use crate::report::{SearchInfo, SearchResult};
+use crate::score::to_score;
+use crate::search::{Shared, Worker};
 use crate::timeman::TimeManager;
 use crate::tt::Table;
 

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use konane_core::Color;
 
+use crate::control::SearchControl;
 use crate::limits::SearchLimits;
-use crate::search::{Score, SearchControl, MAX_PLY};
+use crate::score::{Score, MAX_PLY};
 
 /// Moves assumed left in the game when the protocol gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: i64 = 20;
