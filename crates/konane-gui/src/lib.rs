@@ -12,6 +12,7 @@
 //!
 //! [`run`] serves until the process ends; the address it announces carries the token.
 
+mod app;
 mod assets;
 mod engines;
 mod game;
@@ -30,9 +31,9 @@ use konane_arena::EngineSpec;
 use konane_core::Board;
 use konane_engine::Options;
 
+pub use app::{MAX_SEARCHES, MAX_TABS};
 pub use engines::BUILTIN_NAME;
 pub use guard::Guard;
-pub use server::{MAX_SEARCHES, MAX_TABS};
 pub use tab::{MAX_MULTIPV, MAX_REQUEST_BYTES};
 
 /// How `konane gui` runs.
@@ -68,7 +69,7 @@ pub fn run(config: GuiConfig, announce: impl FnOnce(&str)) -> std::io::Result<()
             processes: config.engines,
             stall: config.stall,
         };
-        let app = Arc::new(server::App::new(guard, catalog, board));
+        let app = Arc::new(app::App::new(guard, catalog, board));
         axum::serve(listener, server::router(app)).await
     })
 }

@@ -3,7 +3,7 @@
 //! the security headers of every answer.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -13,39 +13,11 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use konane_core::Board;
 
+use crate::app::{App, MAX_SEARCHES, MAX_TABS};
 use crate::assets;
-use crate::engines::{Catalog, SearchSlots};
 use crate::guard::Guard;
 use crate::tab::{self, MAX_REQUEST_BYTES};
-
-/// The most tabs served at once.
-pub const MAX_TABS: usize = 8;
-/// The most searches running at once, over all tabs.
-pub const MAX_SEARCHES: usize = 8;
-
-/// What every request handler shares.
-pub struct App {
-    pub guard: Guard,
-    pub catalog: Catalog,
-    /// The board of a new tab.
-    pub board: Board,
-    pub slots: Arc<SearchSlots>,
-    tabs: AtomicUsize,
-}
-
-impl App {
-    pub fn new(guard: Guard, catalog: Catalog, board: Board) -> App {
-        App {
-            guard,
-            catalog,
-            board,
-            slots: Arc::new(SearchSlots::new(MAX_SEARCHES)),
-            tabs: AtomicUsize::new(0),
-        }
-    }
-}
 
 /// The routes, each behind the guard.
 pub fn router(app: Arc<App>) -> Router {

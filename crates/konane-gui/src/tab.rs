@@ -15,6 +15,7 @@ use konane_core::{Board, Color, Move, Position};
 use konane_engine::Player;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
+use crate::app::App;
 use crate::engines::{Budget, Driver, EngineEvent, Think};
 use crate::game::Game;
 use crate::messages::{
@@ -22,7 +23,6 @@ use crate::messages::{
     SolvedView, StateView, TimeSetting,
 };
 use crate::prove::Prover;
-use crate::server::App;
 
 /// The largest request the tab reads (a record file of a long match fits).
 pub const MAX_REQUEST_BYTES: usize = 4 << 20;
