@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Every check, as CI runs it (.ci/run calls this script): formatting, lints, API docs,
 # documentation links, module cycles, the whole test suite (the browser tests of `konane
-# gui` included: Chromium and its driver are installed when missing) and a short stress
-# match. Works on a fresh machine with the Rust toolchain: it adds the rustfmt and clippy
-# components if they are missing. Stops at the first failing step.
+# gui` included: Chromium and its driver are installed when missing), the Python
+# package's build and tests (scripts/test-python.sh) and a short stress match. Works on a
+# fresh machine with the Rust toolchain and python3: it adds the rustfmt and clippy
+# components if they are missing, and the Python packages into target/python-venv. Stops
+# at the first failing step.
 # Usage: scripts/test.sh   (several minutes on 2 cores; `nice scripts/test.sh` is kinder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,6 +55,8 @@ if [ "$(uname -m)" = x86_64 ]; then
     RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=target/portable \
         cargo test --locked -p konane-core -p konane-search -p konane-solver
 fi
+step "Python package: build, install into target/python-venv, pytest"
+scripts/test-python.sh
 step "short stress: 20 fast games, Threads 2 against 1, through konane match"
 scripts/stress.sh 20
 step "cluster: sharded solves and matches on a one-node Slurm cluster and with GNU parallel"

@@ -5,7 +5,6 @@
 
 pub mod analyse;
 pub mod bench;
-pub mod board_view;
 pub mod gui;
 pub mod match_cmd;
 mod match_report;

@@ -144,6 +144,25 @@ fn a_small_budget_gives_up_and_a_large_one_answers() {
 }
 
 #[test]
+fn a_root_solve_within_a_budget_stops_or_agrees() {
+    let position = start(5, 5);
+    let solver = Solver::new(position.board(), options(TableKind::DashMap));
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let report = one_thread.install(|| solver.solve_moves_within(&position, 100, |_, _| {}));
+    assert!(!report.complete);
+    // The searcher looks at the budget every thousand nodes or so.
+    assert!(report.nodes < 100 + 2 * 1024, "{} nodes", report.nodes);
+    let solver = Solver::new(position.board(), options(TableKind::DashMap));
+    let report = solver.solve_moves_within(&position, 100_000_000, |_, _| {});
+    assert!(report.complete);
+    assert_eq!(report.winner(), Some(Color::Black));
+    assert_eq!(report.winning_moves().len(), 5);
+}
+
+#[test]
 fn a_stopped_solve_reports_only_what_it_proved() {
     let position = start(5, 5);
     let solver = Solver::new(position.board(), options(TableKind::DashMap));
