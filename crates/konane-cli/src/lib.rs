@@ -5,6 +5,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod gui;
 pub mod match_cmd;
 mod match_report;
 mod match_series;
@@ -69,6 +70,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Prove who wins a position with perfect play, and every winning first move.
     Solve(solve::SolveArgs),
+    /// Serve a board in the browser: play, watch engines, analyse, load records.
+    Gui(gui::GuiArgs),
     /// Check a proof certificate written by `konane solve --certificate`.
     Verify(verify::VerifyArgs),
     /// Print engine.toml for the current settings.
@@ -135,6 +138,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Solve(args)) if args.units.is_some() => solve_units::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Gui(args)) => gui::run(&args, options),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Bench(_)) => bench::run(),
         Some(Command::Config) => {
