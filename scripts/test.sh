@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Every check, as CI runs it (.ci/run calls this script): formatting, lints, API docs,
-# documentation links, module cycles, the whole test suite and a short stress match.
-# Works on a fresh machine with the Rust toolchain: it adds the rustfmt and clippy
-# components if they are missing. Stops at the first failing step.
+# documentation links, module cycles, the whole test suite (the browser tests of `konane
+# gui` included: Chromium and its driver are installed when missing), the Python
+# package's build and tests (scripts/test-python.sh) and a short stress match. Works on a
+# fresh machine with the Rust toolchain and python3: it adds the rustfmt and clippy
+# components if they are missing, and the Python packages into target/python-venv. Stops
+# at the first failing step.
 # Usage: scripts/test.sh   (several minutes on 2 cores; `nice scripts/test.sh` is kinder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +23,17 @@ if command -v rustup >/dev/null 2>&1; then
 fi
 
 step() { echo "== $*"; }
+
+# The browser tests of `konane gui` (tests/gui_browser.rs) drive Debian's Chromium through
+# its WebDriver; they fail, saying so, when these are missing.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+    step "installing chromium and chromium-driver for the browser tests"
+    if [ "$(id -u)" -eq 0 ]; then
+        apt-get update && apt-get install -y chromium chromium-driver
+    else
+        sudo apt-get update && sudo apt-get install -y chromium chromium-driver
+    fi
+fi
 
 step "formatting: cargo fmt --check"
 cargo fmt --all --check
@@ -41,6 +55,8 @@ if [ "$(uname -m)" = x86_64 ]; then
     RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=target/portable \
         cargo test --locked -p konane-core -p konane-search -p konane-solver
 fi
+step "Python package: build, install into target/python-venv, pytest"
+scripts/test-python.sh
 step "short stress: 20 fast games, Threads 2 against 1, through konane match"
 scripts/stress.sh 20
 step "cluster: sharded solves and matches on a one-node Slurm cluster and with GNU parallel"

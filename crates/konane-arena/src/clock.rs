@@ -144,6 +144,16 @@ impl GameClocks {
         GameClocks { controls, left }
     }
 
+    /// The time control of `side`.
+    pub fn control(&self, side: Color) -> TimeControl {
+        self.controls[side.index()]
+    }
+
+    /// The time left on `side`'s clock (zero for controls without a clock).
+    pub fn left(&self, side: Color) -> Duration {
+        self.left[side.index()]
+    }
+
     /// The longest `side`'s next move may take (margin included), if it is bounded.
     pub fn deadline(&self, side: Color, margin: Duration) -> Option<Duration> {
         self.controls[side.index()].move_deadline(self.left[side.index()], margin)

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -20,6 +21,9 @@ const STARTUP_MIN: Duration = Duration::from_secs(5);
 
 /// The longest line kept from an engine; the rest of a longer line is read as more lines.
 const MAX_LINE: u64 = 64 * 1024;
+
+/// How often a watched search looks at its stop flag.
+const WATCH_POLL: Duration = Duration::from_millis(10);
 
 /// Why an engine gave no usable answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +104,21 @@ impl std::error::Error for StartError {
 pub struct Answer {
     pub arguments: String,
     pub elapsed: Duration,
+}
+
+/// How a caller follows a search it may end early (a board that shows the engine's
+/// lines, an analysis that runs until the user stops it).
+pub struct Watch<'a> {
+    /// Set it to end the search: `stop` is sent, and the answer awaited a short grace.
+    pub stop: &'a AtomicBool,
+    /// Gets each line the engine writes before its `bestmove` (its `info` lines).
+    pub on_line: &'a mut dyn FnMut(&str),
+    /// The search runs until stopped (`go infinite`): no stall timeout applies.
+    pub until_stopped: bool,
+}
+
+fn is_bestmove(line: &str) -> bool {
+    line == "bestmove" || line.starts_with("bestmove ")
 }
 
 /// A running process and the channel its output lines arrive on.
@@ -299,18 +318,37 @@ impl EngineProcess {
         go: &str,
         time_limit: Option<Duration>,
     ) -> Result<Answer, Failure> {
+        let never = AtomicBool::new(false);
+        let watch = Watch {
+            stop: &never,
+            on_line: &mut |_| {},
+            until_stopped: false,
+        };
+        self.think_watched(position, go, time_limit, watch)
+    }
+
+    /// [`EngineProcess::think`], with the engine's lines passed on as they come and a
+    /// stop flag that ends the search early (its `bestmove` is then the answer).
+    pub fn think_watched(
+        &mut self,
+        position: &str,
+        go: &str,
+        time_limit: Option<Duration>,
+        mut watch: Watch<'_>,
+    ) -> Result<Answer, Failure> {
         let result = self
             .send(position)
             .and_then(|()| self.send(go))
             .and_then(|()| {
                 let started = Instant::now();
-                let is_bestmove = |line: &str| line == "bestmove" || line.starts_with("bestmove ");
-                match self.wait_for(is_bestmove, time_limit.unwrap_or(self.stall)) {
+                match self.await_bestmove(time_limit, &mut watch) {
                     Ok(line) => Ok(Answer {
                         arguments: line["bestmove".len()..].trim().to_string(),
                         elapsed: started.elapsed(),
                     }),
-                    Err(Failure::Stall) if time_limit.is_some() => {
+                    Err(Failure::Stall)
+                        if time_limit.is_some() && !watch.stop.load(Ordering::Relaxed) =>
+                    {
                         Err(Failure::TimeUp(started.elapsed()))
                     }
                     Err(failure) => Err(failure),
@@ -327,6 +365,51 @@ impl EngineProcess {
             }
             Err(_) => self.kill(),
             Ok(_) => {}
+        }
+        result
+    }
+
+    /// Reads lines until `bestmove` (returned), passing the others to the watcher:
+    /// within `time_limit` (else the stall timeout) unless the search runs until
+    /// stopped, and within a short grace once the stop flag is seen (`stop` is sent).
+    fn await_bestmove(
+        &mut self,
+        time_limit: Option<Duration>,
+        watch: &mut Watch<'_>,
+    ) -> Result<String, Failure> {
+        let after = |limit: Duration| Instant::now() + limit;
+        let mut deadline = (!watch.until_stopped).then(|| after(time_limit.unwrap_or(self.stall)));
+        let mut stopping = false;
+        loop {
+            if !stopping && watch.stop.load(Ordering::Relaxed) {
+                stopping = true;
+                self.send("stop")?;
+                let grace = after(STOP_GRACE);
+                deadline = Some(deadline.map_or(grace, |d| d.min(grace)));
+            }
+            let running = self.running.as_mut().ok_or(Failure::Crash)?;
+            let slice = deadline.map_or(WATCH_POLL, |d| {
+                d.saturating_duration_since(Instant::now()).min(WATCH_POLL)
+            });
+            match running.lines.recv_timeout(slice) {
+                Ok(line) if is_bestmove(&line) => return Ok(line),
+                Ok(line) => (watch.on_line)(&line),
+                Err(RecvTimeoutError::Timeout) => {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        return Err(Failure::Stall);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crash),
+            }
+        }
+    }
+
+    /// Sends `setoption name <name> value <value>` (between searches).
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Failure> {
+        let line = format!("setoption name {name} value {value}");
+        let result = self.send(&line);
+        if result.is_err() {
+            self.kill();
         }
         result
     }

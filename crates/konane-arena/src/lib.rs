@@ -59,11 +59,12 @@ mod spec;
 mod stats;
 mod tally;
 
-pub use adjudication::Reason;
-pub use clock::{TimeControl, TimeControlError};
+pub use adjudication::{judge_bestmove, Reason};
+pub use clock::{GameClocks, Overstepped, TimeControl, TimeControlError};
 pub use collect::{MatchOutcome, Progress, SprtOutcome};
-pub use engine::StartError;
+pub use engine::{Answer as EngineAnswer, EngineProcess, Failure, StartError, Watch};
 pub use error::{ArenaError, RecordError};
+pub use log::ProtocolLog;
 pub use merge::{merge, MergeError, Merged, ShardRecords};
 pub use openings::{random_opening, OpeningSource, OpeningsError};
 pub use record::{GameRecord, PlayedGame, Records, SeriesHeader};

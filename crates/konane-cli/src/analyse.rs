@@ -11,7 +11,6 @@ use clap::{ArgGroup, Args};
 use konane_core::{Board, Color, Position};
 use konane_engine::{Engine, Options, Score, SearchCallbacks, SearchInfo, SearchLimits};
 
-use crate::board_view;
 use crate::option_flags::OptionFlags;
 use crate::protocol::output::moves_text;
 
@@ -123,7 +122,7 @@ pub fn run(args: &AnalyseArgs, mut options: Options) -> Result<()> {
     args.options.apply(&mut options)?;
     let position = position(args, args.size.unwrap_or(options.board))?;
     let side = position.side_to_move();
-    println!("{}\n", board_view::draw(&position, None));
+    println!("{}\n", position.diagram(None));
     println!(
         "FEN: {}\n{side} to move, phase: {}",
         position.to_fen(),

@@ -5,7 +5,7 @@
 
 pub mod analyse;
 pub mod bench;
-pub mod board_view;
+pub mod gui;
 pub mod match_cmd;
 mod match_report;
 mod match_series;
@@ -17,6 +17,7 @@ pub mod replay;
 pub mod selfplay;
 pub mod solve;
 mod solve_units;
+pub mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -69,6 +70,10 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Prove who wins a position with perfect play, and every winning first move.
     Solve(solve::SolveArgs),
+    /// Serve a board in the browser: play, watch engines, analyse, load records.
+    Gui(gui::GuiArgs),
+    /// Check a proof certificate written by `konane solve --certificate`.
+    Verify(verify::VerifyArgs),
     /// Print engine.toml for the current settings.
     ///
     /// The built-in defaults, then engine.toml (or --config), then the flags; the
@@ -79,6 +84,7 @@ enum Command {
 /// Lets a subcommand whose output is piped into a program that stops reading (`konane
 /// bench | head -3`) end quietly, as command-line tools do, instead of panicking in
 /// `println!`.
+#[allow(unsafe_code)] // The one foreign call: see SAFETY.
 fn end_quietly_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called once at start-up, before any thread exists; SIG_DFL is always valid.
@@ -100,6 +106,7 @@ pub fn main() -> ExitCode {
                 | Command::Analyse(_)
                 | Command::Play(_)
                 | Command::Bench(_)
+                | Command::Verify(_)
                 | Command::Config
                 | Command::Replay(_)
                 | Command::Selfplay(_)
@@ -131,6 +138,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Solve(args)) if args.units.is_some() => solve_units::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Gui(args)) => gui::run(&args, options),
+        Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Bench(_)) => bench::run(),
         Some(Command::Config) => {
             print!("{}", config::render(&options));

@@ -138,6 +138,25 @@ fn shared_time(args: &MatchArgs) -> Result<Option<TimeControl>> {
     })
 }
 
+/// The engines of the `--engine` flags (`konane match` and `konane gui`).
+pub(crate) fn parse_engines(texts: &[String]) -> Result<Vec<EngineSpec>> {
+    texts
+        .iter()
+        .map(|text| {
+            text.parse::<EngineSpec>()
+                .with_context(|| format!("bad --engine '{text}'"))
+        })
+        .collect()
+}
+
+/// The `--stall-timeout` flag's seconds, checked.
+pub(crate) fn stall_timeout(seconds: f64) -> Result<Duration> {
+    if !(seconds > 0.0 && seconds < 1e6) {
+        bail!("--stall-timeout must be a positive number of seconds");
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
 /// A record file name unique to this second.
 fn default_record_path() -> PathBuf {
     let seconds = SystemTime::now()
@@ -168,27 +187,17 @@ pub fn run(args: &MatchArgs, board: Board) -> Result<()> {
     if let Some(MatchCommand::Merge(merge_args)) = &args.command {
         return run_merge(merge_args);
     }
-    let specs = args
-        .engines
-        .iter()
-        .map(|text| {
-            text.parse::<EngineSpec>()
-                .with_context(|| format!("bad --engine '{text}'"))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let specs = parse_engines(&args.engines)?;
     let Ok(engines) = <[EngineSpec; 2]>::try_from(specs) else {
         bail!("give exactly two --engine options");
     };
-    if !(args.stall_timeout > 0.0 && args.stall_timeout < 1e6) {
-        bail!("--stall-timeout must be a positive number of seconds");
-    }
     let record = args.record.clone().unwrap_or_else(default_record_path);
     let config = MatchConfig {
         engines,
         time: shared_time(args)?,
         series: args.series.series(board, Some(record.clone()))?,
         time_margin: Duration::from_millis(args.time_margin),
-        stall: Duration::from_secs_f64(args.stall_timeout),
+        stall: stall_timeout(args.stall_timeout)?,
         log: args.log.clone(),
     };
     let mut progress = ProgressLine::new(&config.series);

@@ -11,7 +11,6 @@ use konane_core::{Board, Color, Move, MoveError, Position};
 use konane_engine::{Engine, Options, SearchLimits, SearchResult};
 
 use crate::analyse::describe_score;
-use crate::board_view;
 use crate::option_flags::OptionFlags;
 use crate::protocol::output::moves_text;
 
@@ -150,7 +149,7 @@ pub fn run(args: &PlayArgs, mut options: Options) -> Result<()> {
     );
     println!("{HELP}");
     loop {
-        println!("\n{}", board_view::draw(&game.position, game.last_move()));
+        println!("\n{}", game.position.diagram(game.last_move()));
         let side = game.position.side_to_move();
         if game.position.is_game_over() {
             let winner = !side;

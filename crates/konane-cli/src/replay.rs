@@ -7,7 +7,6 @@ use anyhow::{bail, Result};
 use clap::Args;
 use konane_arena::{GameRecord, Records};
 
-use crate::board_view::draw;
 use crate::match_report::table;
 
 /// Arguments of `konane replay`.
@@ -39,7 +38,7 @@ fn print_game(record: &GameRecord) {
         );
         position.play(*mv);
     }
-    println!("{}", draw(&position, game.moves.last().copied()));
+    println!("{}", position.diagram(game.moves.last().copied()));
     println!("Final: {}", position.to_fen());
     println!(
         "Result: {} ({}) wins: {}",

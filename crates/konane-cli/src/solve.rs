@@ -1,19 +1,21 @@
 //! `konane solve`: proves who wins a position (the start of a board size, or a FEN),
 //! with every winning first move, nodes and time; a progress bar; Ctrl-C keeps what
-//! has been proven so far. With `--units`, the solve is cut into units for many
-//! machines (see `solve_units`).
+//! has been proven so far; `--certificate` writes the proof for `konane verify`. With
+//! `--units`, the solve is cut into units for many machines (see `solve_units`).
 
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use konane_core::{Board, Position, Shard};
-use konane_solver::{RootReport, Solver, SolverOptions, TableKind};
+use konane_solver::{certify, RootReport, Solver, SolverOptions, TableKind, DEFAULT_LEAF_PIECES};
+use konane_verify::MAX_LEAF_PIECES;
 
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
@@ -21,6 +23,7 @@ use konane_solver::{RootReport, Solver, SolverOptions, TableKind};
   konane solve --size 6x6
   konane solve --size 5x5 --all --threads 1
   konane solve --fen <FEN>
+  konane solve --size 6x6 --certificate 6x6.cert && konane verify 6x6.cert
 
 On many machines: cut the solve into units, solve each shard of them anywhere, merge.
   konane solve --size 6x6 --split 4 --units units.txt
@@ -61,6 +64,18 @@ pub struct SolveArgs {
     /// board, 16 for 6x6, 64 from 7x6 up (8 bytes a position in the packed table).
     #[arg(long)]
     pub table_mpos: Option<usize>,
+    /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
+    /// without the values of the other root moves.
+    #[arg(long, conflicts_with_all = ["all", "units"])]
+    pub first_win: bool,
+    /// Write the proof of the verdict to FILE, for `konane verify FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with = "units")]
+    pub certificate: Option<PathBuf>,
+    /// Certificate leaf limit: positions of at most this many pieces get no record,
+    /// the checker solves them itself (fewer records, more checking).
+    #[arg(long, requires = "certificate", default_value_t = DEFAULT_LEAF_PIECES,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_LEAF_PIECES as i64))]
+    pub leaf_pieces: u32,
     /// Cut the solve into units, the positions D plies below the root (removals count,
     /// symmetric positions once), and write them to the --units file.
     #[arg(long, value_name = "D", requires = "units")]
@@ -132,7 +147,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let options = args.solver_options(position.board());
     let solver = Solver::new(position.board(), options);
     let stop = solver.stop_flag();
-    ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
+    let interrupt = solver.stop_flag();
+    ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed))
         .context("cannot install the Ctrl-C handler")?;
 
     println!(
@@ -162,6 +178,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         });
         let report = pool.install(|| {
             solver.solve_moves(&position, |value, _| {
+                if value.wins && args.first_win {
+                    stop.store(true, Ordering::Relaxed);
+                }
                 let verdict = if value.wins { "wins" } else { "loses" };
                 bar.println(format!("  {}: {verdict}", value.mv));
                 bar.inc(1);
@@ -171,22 +190,73 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         report
     });
     bar.finish_and_clear();
+    let winner_found = args.first_win && report.winner().is_some();
     print_report(
         &report,
         args.all,
+        winner_found,
         started.elapsed().as_secs_f64(),
         solver.table_len(),
+    );
+    if let Some(path) = &args.certificate {
+        if winner_found {
+            stop.store(false, Ordering::Relaxed);
+        }
+        pool.install(|| write_certificate(&solver, &position, &report, args.leaf_pieces, path))?;
+    }
+    Ok(())
+}
+
+/// Writes the certificate of what `report` proved about `root` to `path` (through a temporary
+/// file, so that a failure never leaves half a certificate under that name).
+fn write_certificate(
+    solver: &Solver,
+    root: &Position,
+    report: &RootReport,
+    leaf_pieces: u32,
+    path: &Path,
+) -> Result<()> {
+    let started = Instant::now();
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} certificate: {msg}")
+            .expect("the template is valid"),
+    );
+    let certificate = certify(solver, root, report, leaf_pieces, |done| {
+        bar.set_message(format!("{done} positions proven"))
+    });
+    bar.finish_and_clear();
+    let certificate = certificate.context("no certificate written")?;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = PathBuf::from(temporary);
+    let written = File::create(&temporary)
+        .and_then(|file| certificate.write(BufWriter::new(file)))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(e).with_context(|| format!("cannot write the certificate {}", path.display()));
+    }
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    println!(
+        "Certificate: {} ({} won + {} lost records, leaf limit {leaf_pieces} pieces, {bytes} bytes, {:.3} s)",
+        path.display(),
+        certificate.won().len(),
+        certificate.lost().len(),
+        started.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
 /// Prints the verdict, the winning moves (every value with `all`), nodes and time.
-fn print_report(report: &RootReport, all: bool, seconds: f64, table_len: usize) {
+fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, table_len: usize) {
     if !report.complete {
-        println!(
-            "Interrupted: {} of the root moves proven",
-            report.values.len()
-        );
+        let why = if first_win {
+            "Stopped at the first winning move"
+        } else {
+            "Interrupted"
+        };
+        println!("{why}: {} of the root moves proven", report.values.len());
     }
     if all {
         for value in &report.values {

@@ -1,6 +1,6 @@
 //! Konane rules: board geometry, bitboard positions, move generation, notation, FEN,
-//! Zobrist hashing, board symmetries and perft (and the `K/N` shards that split numbered
-//! work across machines). No I/O, no search.
+//! text diagrams, Zobrist hashing, board symmetries and perft (and the `K/N` shards that
+//! split numbered work across machines). No I/O, no search.
 //!
 //! The types live at the crate root: [`Board`] (any size from 1x1 to 8x8), [`Square`],
 //! [`Color`], [`Move`] and [`Position`], each read from text with [`FromStr`] and
@@ -47,6 +47,7 @@
 
 pub mod bitboard;
 mod board;
+mod diagram;
 mod fen;
 pub mod movegen;
 mod moves;

@@ -69,6 +69,7 @@
 // A library reports through its API and never prints.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod certificate;
 mod distance;
 mod movegen;
 mod root;
@@ -77,6 +78,7 @@ mod symmetry;
 mod table;
 pub mod units;
 
+pub use certificate::{certify, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
 pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
 pub use table::{TableKind, TableKindError};

@@ -158,10 +158,25 @@ impl Solver {
     where
         F: Fn(MoveValue, u64) + Sync,
     {
+        self.solve_moves_within(position, u64::MAX, progress)
+    }
+
+    /// [`Solver::solve_moves`] that also gives up once more than `node_budget`
+    /// positions have been searched (each thread looks every thousand nodes or so),
+    /// keeping what was proven.
+    pub fn solve_moves_within<F>(
+        &self,
+        position: &Position,
+        node_budget: u64,
+        progress: F,
+    ) -> RootReport
+    where
+        F: Fn(MoveValue, u64) + Sync,
+    {
         self.check_board(position);
         self.nodes.store(0, Ordering::Relaxed);
         let nodes = &self.nodes;
-        let shared = self.shared(nodes, u64::MAX);
+        let shared = self.shared(nodes, node_budget);
         let side = position.side_to_move();
         let moves = position.legal_moves();
         // Root moves whose results are symmetric images of each other are solved once.

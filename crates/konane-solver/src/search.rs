@@ -136,12 +136,18 @@ impl<'a> Searcher<'a> {
         self.shared.symmetries.canonical(black, white_bb, white)
     }
 
-    /// Everything before searching the children of a node: counting it, the cheap
-    /// verdicts, the table, and (with enough pieces) a table probe of every child.
+    /// Everything before searching the children of a node: counting it, the table, the
+    /// cheap verdicts, and (with enough pieces) a table probe of every child.
     #[inline(always)]
     fn open(&mut self, me: u64, opp: u64, white: bool) -> Opened {
         if !self.enter() {
             return Opened::Stopped;
+        }
+        // The table first: a proven position needs no move generation. (Same verdicts
+        // and node count as generating first: both answers are exact.)
+        let key = self.key(me, opp, white);
+        if let Some(win) = self.shared.table.get(&key) {
+            return Opened::Known(win);
         }
         let start = self.children.len();
         let count = match self.push_children(me, opp) {
@@ -149,11 +155,6 @@ impl<'a> Searcher<'a> {
             Some(0) => return Opened::Known(false),
             Some(n) => n,
         };
-        let key = self.key(me, opp, white);
-        if let Some(win) = self.shared.table.get(&key) {
-            self.children.truncate(start);
-            return Opened::Known(win);
-        }
         if (me | opp).count_ones() >= PROBE_CHILDREN_FROM {
             let known_loss = self.children[start..]
                 .iter()

@@ -2,7 +2,7 @@
 //! small positions reached by random play.
 
 use konane_core::{Board, Color, Position};
-use konane_solver::{solve_limited, Solver, SolverOptions, TableKind};
+use konane_solver::{solve_limited, RootReport, Solver, SolverOptions, TableKind};
 use rand::{Rng, SeedableRng};
 
 /// Whether the side to move wins, by exhaustive negamax with no table and no pruning
@@ -60,6 +60,19 @@ fn six_by_six_is_a_white_win_after_each_black_removal() {
     assert_eq!(report.winner(), Some(Color::White));
 }
 
+/// Every root move of `report` has the value plain negamax gives it.
+fn assert_moves_agree_with_negamax(position: &Position, report: &RootReport) {
+    for value in &report.values {
+        assert_eq!(
+            value.wins,
+            !negamax_wins(&position.after(value.mv)),
+            "{} move {}",
+            position.to_fen(),
+            value.mv
+        );
+    }
+}
+
 #[test]
 fn small_boards_agree_with_negamax_move_by_move() {
     for (w, h) in [
@@ -79,14 +92,7 @@ fn small_boards_agree_with_negamax_move_by_move() {
     ] {
         let position = start(w, h);
         let report = root_report(&position, TableKind::Packed, 2);
-        for value in &report.values {
-            assert_eq!(
-                value.wins,
-                !negamax_wins(&position.after(value.mv)),
-                "{w}x{h} move {}",
-                value.mv
-            );
-        }
+        assert_moves_agree_with_negamax(&position, &report);
         let expected = if negamax_wins(&position) {
             Color::Black
         } else {
@@ -141,6 +147,25 @@ fn a_small_budget_gives_up_and_a_large_one_answers() {
     let verdict = solve_limited(&position, 1_000_000).unwrap();
     assert_eq!(verdict.winner, Color::Black);
     assert!(verdict.nodes > 10);
+}
+
+#[test]
+fn a_root_solve_within_a_budget_stops_or_agrees() {
+    let position = start(5, 5);
+    let solver = Solver::new(position.board(), options(TableKind::DashMap));
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let report = one_thread.install(|| solver.solve_moves_within(&position, 100, |_, _| {}));
+    assert!(!report.complete);
+    // The searcher looks at the budget every thousand nodes or so.
+    assert!(report.nodes < 100 + 2 * 1024, "{} nodes", report.nodes);
+    let solver = Solver::new(position.board(), options(TableKind::DashMap));
+    let report = solver.solve_moves_within(&position, 100_000_000, |_, _| {});
+    assert!(report.complete);
+    assert_eq!(report.winner(), Some(Color::Black));
+    assert_eq!(report.winning_moves().len(), 5);
 }
 
 #[test]
@@ -201,4 +226,24 @@ fn table_kinds_parse_with_a_typed_error() {
         error.to_string(),
         "unknown table 'array': expected dashmap or packed"
     );
+}
+
+#[test]
+fn a_tiny_table_that_keeps_overwriting_stays_exact() {
+    // 64 positions for boards whose proofs hold thousands: nearly every proof is
+    // replaced, which costs nodes but must never change a value.
+    for (w, h) in [(4, 4), (5, 4), (4, 5), (5, 5)] {
+        let position = start(w, h);
+        let solver = Solver::new(
+            position.board(),
+            SolverOptions {
+                table: TableKind::Packed,
+                capacity: 64,
+                split_plies: 0,
+            },
+        );
+        let report = solver.solve_moves(&position, |_, _| {});
+        assert!(report.complete);
+        assert_moves_agree_with_negamax(&position, &report);
+    }
 }

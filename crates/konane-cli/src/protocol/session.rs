@@ -12,7 +12,6 @@ use konane_engine::{Activity, Answer, Engine, OptionError, Options, SearchCallba
 use super::command::{self, Base, Command, Dialect, Go, ParseError, PositionSpec, Query};
 use super::output::{bestmove_line, eval_text, moves_text, perft_text, Output};
 use super::progress::Reporter;
-use crate::board_view;
 
 /// Whether the command loop goes on.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -355,7 +354,7 @@ impl Session {
         let moves = position.legal_moves();
         self.out.line(&format!(
             "{}\n\nFen: {}\nSide to move: {}\nPhase: {}\nLegal moves ({}): {}",
-            board_view::draw(position, None),
+            position.diagram(None),
             position.to_fen(),
             position.side_to_move(),
             position.phase(),

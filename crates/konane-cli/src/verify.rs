@@ -1,0 +1,60 @@
+//! `konane verify`: checks a proof certificate with the independent checker of
+//! `konane-verify` (which trusts only the rules crate), and says where it fails.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use konane_verify::{verify, Certificate};
+
+/// Arguments of `konane verify`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example:\n  konane solve --size 5x5 --certificate 5x5.cert\n  konane verify 5x5.cert"
+)]
+pub struct VerifyArgs {
+    /// The certificate file.
+    pub file: PathBuf,
+}
+
+/// Runs `konane verify`: success only when the certificate proves its claim.
+pub fn run(args: &VerifyArgs) -> Result<()> {
+    let name = args.file.display();
+    let started = Instant::now();
+    let file = File::open(&args.file).with_context(|| format!("cannot open {name}"))?;
+    let certificate = Certificate::read(BufReader::new(file))
+        .with_context(|| format!("{name} is not a readable certificate"))?;
+    let read = started.elapsed().as_secs_f64();
+    let root = certificate.root();
+    println!(
+        "Certificate {name}: {} claims {} wins from {} ({} to move)",
+        root.board(),
+        certificate.winner(),
+        root.to_fen(),
+        root.side_to_move()
+    );
+    println!(
+        "Records: {} won, {} lost; leaf limit {} pieces",
+        certificate.won().len(),
+        certificate.lost().len(),
+        certificate.leaf_pieces()
+    );
+    let checked = Instant::now();
+    let summary = match verify(&certificate) {
+        Ok(summary) => summary,
+        Err(failure) => bail!("{name} is not a valid proof: {failure}"),
+    };
+    println!(
+        "Leaves: {} solved by the checker's own search ({} positions searched, at most {} for one leaf)",
+        summary.leaves, summary.leaf_nodes, summary.hardest_leaf
+    );
+    println!(
+        "Verified: {} wins (read {read:.3} s, checked {:.3} s)",
+        certificate.winner(),
+        checked.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,442 @@
+//! The engines a tab may use and the threads that run them. The built-in engine runs in
+//! process through the engine layer (`konane_engine::Engine`); the engines of `--engine`
+//! run as processes through the arena's engine-process code (`konane_arena`). Both are
+//! driven the same way: a [`Driver`] owns one engine on its own thread, takes one
+//! [`Think`] at a time and reports lines and the answer as [`EngineEvent`]s.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread;
+use std::time::Duration;
+
+use konane_arena::{EngineProcess, EngineSpec, GameClocks, TimeControl, Watch};
+use konane_core::{Color, Move, Position};
+use konane_engine::{Clock, Engine, Options, SearchCallbacks, SearchLimits};
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::info::parse_info;
+use crate::messages::{EngineView, LineView};
+
+/// The engines offered to the page: the built-in one first, then those of `--engine`.
+pub struct Catalog {
+    /// Options of the built-in engine (engine.toml and the flags).
+    pub builtin: Options,
+    pub processes: Vec<EngineSpec>,
+    /// How long a process engine may stay silent outside an analysis.
+    pub stall: Duration,
+}
+
+/// How far past its time an engine program may answer before it loses (generous: a
+/// board is not a tournament, and the machine may be busy).
+const PROCESS_MARGIN: Duration = Duration::from_millis(1000);
+
+/// The name of the built-in engine.
+pub const BUILTIN_NAME: &str = "Konane (built-in)";
+
+impl Catalog {
+    /// The number of engines.
+    pub fn len(&self) -> usize {
+        1 + self.processes.len()
+    }
+
+    /// The name of engine `index` (which must exist).
+    pub fn name(&self, index: usize) -> &str {
+        match index {
+            0 => BUILTIN_NAME,
+            _ => &self.processes[index - 1].name,
+        }
+    }
+
+    /// The page's list.
+    pub fn views(&self) -> Vec<EngineView> {
+        (0..self.len())
+            .map(|index| EngineView {
+                index,
+                name: self.name(index).to_string(),
+                builtin: index == 0,
+            })
+            .collect()
+    }
+
+    /// Checks an engine index from the page.
+    pub fn check(&self, index: usize) -> Result<usize, String> {
+        if index < self.len() {
+            Ok(index)
+        } else {
+            Err(format!(
+                "unknown engine {index}: there are {} (0 to {})",
+                self.len(),
+                self.len() - 1
+            ))
+        }
+    }
+}
+
+/// What a driver reports, tagged with the search it belongs to.
+#[derive(Debug)]
+pub enum EngineEvent {
+    /// A line of the running search.
+    Line { search: u64, line: LineView },
+    /// The search is over: the engine's move (`None` when it found none, or when the
+    /// search was only an analysis that was stopped), as the engine wrote it.
+    Done {
+        search: u64,
+        answer: Result<Option<String>, String>,
+        elapsed: Duration,
+    },
+}
+
+/// How long the engine may think.
+#[derive(Clone, Debug)]
+pub enum Budget {
+    /// Until stopped (analysis).
+    Infinite,
+    /// By the game's clocks (or fixed time or depth) for the side to move.
+    Clocks(GameClocks),
+}
+
+/// One search for a driver.
+pub struct Think {
+    pub search: u64,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub budget: Budget,
+    pub multipv: usize,
+    /// The built-in engine's strength (its `Player` option); ignored by processes.
+    pub level: String,
+    /// Set when the tab no longer wants this search.
+    pub cancel: Arc<AtomicBool>,
+    /// The driver forgets earlier games first.
+    pub new_game: bool,
+}
+
+/// The searches running in the whole server, with their cap.
+#[derive(Debug)]
+pub struct SearchSlots {
+    running: AtomicUsize,
+    cap: usize,
+}
+
+impl SearchSlots {
+    pub fn new(cap: usize) -> SearchSlots {
+        SearchSlots {
+            running: AtomicUsize::new(0),
+            cap,
+        }
+    }
+
+    /// The number of searches running now.
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
+    /// Takes a slot, or says why not.
+    fn take(self: &Arc<Self>) -> Result<SlotGuard, String> {
+        let mut now = self.running.load(Ordering::SeqCst);
+        loop {
+            if now >= self.cap {
+                return Err(format!(
+                    "too many searches at once (the server runs at most {}): try again when one ends",
+                    self.cap
+                ));
+            }
+            match self
+                .running
+                .compare_exchange(now, now + 1, Ordering::SeqCst, Ordering::SeqCst)
+            {
+                Ok(_) => return Ok(SlotGuard(self.clone())),
+                Err(actual) => now = actual,
+            }
+        }
+    }
+}
+
+/// A taken search slot, given back when dropped.
+struct SlotGuard(Arc<SearchSlots>);
+
+impl Drop for SlotGuard {
+    fn drop(&mut self) {
+        self.0.running.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// One engine on its own thread. Dropping the driver ends the thread after the running
+/// search, which the owner cancels first.
+pub struct Driver {
+    thinks: mpsc::Sender<Think>,
+    /// Stops the built-in engine's running search at once (process engines watch the
+    /// cancel flag).
+    stopper: Option<konane_engine::Stopper>,
+}
+
+impl Driver {
+    /// Starts the thread of engine `index` of `catalog`; its events go to `events`.
+    pub fn spawn(
+        catalog: &Catalog,
+        index: usize,
+        slots: Arc<SearchSlots>,
+        events: UnboundedSender<EngineEvent>,
+    ) -> Driver {
+        let (thinks, queue) = mpsc::channel::<Think>();
+        if index == 0 {
+            let engine = Engine::new(catalog.builtin.clone());
+            let stopper = engine.stopper();
+            thread::spawn(move || run_builtin(engine, queue, slots, events));
+            Driver {
+                thinks,
+                stopper: Some(stopper),
+            }
+        } else {
+            let spec = catalog.processes[index - 1].clone();
+            let stall = catalog.stall;
+            thread::spawn(move || run_process(&spec, stall, queue, slots, events));
+            Driver {
+                thinks,
+                stopper: None,
+            }
+        }
+    }
+
+    /// Queues a search (the driver skips it if it is cancelled before it starts).
+    pub fn think(&self, think: Think) {
+        // The thread ends only when the driver is dropped.
+        let _ = self.thinks.send(think);
+    }
+
+    /// Stops the search of `cancel`: the flag first, so that a search that has not
+    /// started yet is skipped, then the engine.
+    pub fn stop(&self, cancel: &AtomicBool) {
+        cancel.store(true, Ordering::SeqCst);
+        if let Some(stopper) = &self.stopper {
+            stopper.stop();
+        }
+    }
+}
+
+/// The position a think is about.
+fn position_of(think: &Think) -> Position {
+    let mut position = think.start;
+    for &mv in &think.moves {
+        position.play(mv);
+    }
+    position
+}
+
+/// The built-in engine's limits for `budget` with `side` to move.
+fn builtin_limits(budget: &Budget, side: Color) -> SearchLimits {
+    let Budget::Clocks(clocks) = budget else {
+        return SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        };
+    };
+    match clocks.control(side) {
+        TimeControl::MoveTime(time) => SearchLimits::movetime(time),
+        TimeControl::Depth(depth) => SearchLimits::depth(depth),
+        TimeControl::Nodes(nodes) => SearchLimits {
+            nodes: Some(nodes),
+            ..SearchLimits::default()
+        },
+        TimeControl::Clock { .. } => {
+            let clock = |color: Color| {
+                let increment = match clocks.control(color) {
+                    TimeControl::Clock { increment, .. } => increment,
+                    _ => Duration::ZERO,
+                };
+                Some(Clock {
+                    time_ms: clocks.left(color).as_millis() as i64,
+                    increment_ms: increment.as_millis() as i64,
+                })
+            };
+            SearchLimits {
+                clocks: [clock(Color::Black), clock(Color::White)],
+                ..SearchLimits::default()
+            }
+        }
+    }
+}
+
+fn run_builtin(
+    mut engine: Engine,
+    queue: mpsc::Receiver<Think>,
+    slots: Arc<SearchSlots>,
+    events: UnboundedSender<EngineEvent>,
+) {
+    while let Ok(think) = queue.recv() {
+        if think.cancel.load(Ordering::SeqCst) {
+            continue;
+        }
+        let search = think.search;
+        let slot = match slots.take() {
+            Ok(slot) => slot,
+            Err(message) => {
+                let _ = events.send(EngineEvent::Done {
+                    search,
+                    answer: Err(message),
+                    elapsed: Duration::ZERO,
+                });
+                continue;
+            }
+        };
+        if think.new_game {
+            engine.new_game();
+        }
+        let multipv = think.multipv.to_string();
+        let settings = engine
+            .set_option("MultiPV", Some(&multipv))
+            .and_then(|()| engine.set_option("Player", Some(&think.level)));
+        if let Err(error) = settings {
+            let _ = events.send(EngineEvent::Done {
+                search,
+                answer: Err(error.to_string()),
+                elapsed: Duration::ZERO,
+            });
+            continue;
+        }
+        let position = position_of(&think);
+        engine.set_position(position);
+        let limits = builtin_limits(&think.budget, position.side_to_move());
+        let started = std::time::Instant::now();
+        let (lines, answers) = (events.clone(), events.clone());
+        let callbacks = SearchCallbacks::new(
+            move |info| {
+                let _ = lines.send(EngineEvent::Line {
+                    search,
+                    line: info.into(),
+                });
+            },
+            move |answer| {
+                let _ = answers.send(EngineEvent::Done {
+                    search,
+                    answer: Ok(answer.result.best_move.map(|mv| mv.to_string())),
+                    elapsed: started.elapsed(),
+                });
+            },
+        );
+        if engine.go(limits, callbacks).is_ok() && think.cancel.load(Ordering::SeqCst) {
+            // Cancelled between the check above and the start: the stop was forgotten.
+            engine.stop();
+        }
+        engine.wait();
+        drop(slot);
+    }
+}
+
+fn run_process(
+    spec: &EngineSpec,
+    stall: Duration,
+    queue: mpsc::Receiver<Think>,
+    slots: Arc<SearchSlots>,
+    events: UnboundedSender<EngineEvent>,
+) {
+    let mut process: Option<EngineProcess> = None;
+    let mut multipv = 1;
+    while let Ok(think) = queue.recv() {
+        if think.cancel.load(Ordering::SeqCst) {
+            continue;
+        }
+        let search = think.search;
+        let fail = |message: String| {
+            let _ = events.send(EngineEvent::Done {
+                search,
+                answer: Err(message),
+                elapsed: Duration::ZERO,
+            });
+        };
+        let slot = match slots.take() {
+            Ok(slot) => slot,
+            Err(message) => {
+                fail(message);
+                continue;
+            }
+        };
+        let engine = match process.as_mut() {
+            Some(engine) => engine,
+            None => match EngineProcess::start(spec, stall, None) {
+                Ok(engine) => {
+                    multipv = 1;
+                    process.insert(engine)
+                }
+                Err(error) => {
+                    fail(error.to_string());
+                    continue;
+                }
+            },
+        };
+        let mut ready = Ok(());
+        if think.new_game {
+            ready = engine.new_game();
+        }
+        if ready.is_ok() && think.multipv != multipv {
+            ready = engine.set_option("MultiPV", &think.multipv.to_string());
+            multipv = think.multipv;
+        }
+        if let Err(failure) = ready {
+            fail(format!("engine {}: {failure:?}", spec.name));
+            process = None;
+            continue;
+        }
+        let position = position_of(&think);
+        let side = position.side_to_move();
+        let mut command = format!("position fen {}", think.start.to_fen());
+        if !think.moves.is_empty() {
+            command.push_str(" moves");
+            for mv in &think.moves {
+                command.push_str(&format!(" {mv}"));
+            }
+        }
+        let (go, limit) = match &think.budget {
+            Budget::Infinite => ("go infinite".to_string(), None),
+            Budget::Clocks(clocks) => (
+                clocks.go_command(side, engine.is_ugi()),
+                clocks.deadline(side, PROCESS_MARGIN),
+            ),
+        };
+        let mut on_line = |line: &str| {
+            if let Some(line) = parse_info(line, &position) {
+                let _ = events.send(EngineEvent::Line { search, line });
+            }
+        };
+        let watch = Watch {
+            stop: &think.cancel,
+            on_line: &mut on_line,
+            until_stopped: matches!(think.budget, Budget::Infinite),
+        };
+        let outcome = engine.think_watched(&command, &go, limit, watch);
+        drop(slot);
+        match outcome {
+            Ok(answer) => {
+                let _ = events.send(EngineEvent::Done {
+                    search,
+                    answer: Ok(Some(answer.arguments)),
+                    elapsed: answer.elapsed,
+                });
+            }
+            Err(failure) => {
+                // The arena has stopped or ended an engine that failed: the next think
+                // starts a fresh process.
+                process = None;
+                let _ = events.send(EngineEvent::Done {
+                    search,
+                    answer: Err(format!("engine {}: {}", spec.name, describe(failure))),
+                    elapsed: Duration::ZERO,
+                });
+            }
+        }
+    }
+    if let Some(engine) = process {
+        engine.quit();
+    }
+}
+
+/// A process engine's failure in words.
+fn describe(failure: konane_arena::Failure) -> String {
+    match failure {
+        konane_arena::Failure::Crash => "the process ended".to_string(),
+        konane_arena::Failure::Stall => "no answer in time (stalled)".to_string(),
+        konane_arena::Failure::TimeUp(elapsed) => {
+            format!("out of time after {} ms", elapsed.as_millis())
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! `konane gui`: Konane in the browser. A local web server (axum on tokio) serves a page
+//! compiled into the binary (plain HTML, CSS and JavaScript modules drawing an SVG board)
+//! and talks to each tab over a WebSocket: moves, the engines' lines, clocks and solver
+//! proofs reach the page as they happen.
+//!
+//! - `server`: the routes, the guard in front of them (a random token in every
+//!   address, `Host` and `Origin` checks) and the caps on tabs and searches;
+//! - `tab`: one tab's game, mode, engines and search;
+//! - `engines`: the built-in engine through the engine layer and the `--engine`
+//!   programs through the arena's engine processes, driven alike;
+//! - `messages`: the JSON the page and the server exchange.
+//!
+//! [`run`] serves until the process ends; the address it announces carries the token.
+
+mod app;
+mod assets;
+mod engines;
+mod game;
+mod guard;
+mod info;
+mod messages;
+mod prove;
+mod server;
+mod tab;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use konane_arena::EngineSpec;
+use konane_core::Board;
+use konane_engine::Options;
+
+pub use app::{MAX_SEARCHES, MAX_TABS};
+pub use engines::BUILTIN_NAME;
+pub use guard::Guard;
+pub use tab::{MAX_MULTIPV, MAX_REQUEST_BYTES};
+
+/// How `konane gui` runs.
+#[derive(Clone, Debug)]
+pub struct GuiConfig {
+    /// The address to listen on (loopback unless the user asks otherwise).
+    pub listen: SocketAddr,
+    /// The engine programs offered besides the built-in engine.
+    pub engines: Vec<EngineSpec>,
+    /// The built-in engine's options (engine.toml and flags); their board is the board
+    /// of a new tab.
+    pub options: Options,
+    /// How long an engine program may stay silent (its handshake, a move without a
+    /// clock).
+    pub stall: Duration,
+}
+
+/// Listens on `config.listen`, calls `announce` with the page's address (token
+/// included) once the server accepts connections, and serves until the process ends.
+pub fn run(config: GuiConfig, announce: impl FnOnce(&str)) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        let address = listener.local_addr()?;
+        let guard = Guard::new(address);
+        announce(&server::url(address, &guard));
+        let board: Board = config.options.board;
+        let catalog = engines::Catalog {
+            builtin: config.options,
+            processes: config.engines,
+            stall: config.stall,
+        };
+        let app = Arc::new(app::App::new(guard, catalog, board));
+        axum::serve(listener, server::router(app)).await
+    })
+}

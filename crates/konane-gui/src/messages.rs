@@ -1,0 +1,269 @@
+//! The messages between the page and the server, as JSON over the tab's WebSocket:
+//! [`Request`]s from the page, [`Event`]s to it. Moves and positions travel in the
+//! protocol's notation (`d5`, `d3d5`, FEN).
+
+use konane_core::{Color, Move, Position};
+use konane_engine::{Score, SearchInfo};
+use serde::{Deserialize, Serialize};
+
+/// What a tab is for.
+#[derive(Copy, Clone, Debug, Default, Deserialize, Serialize, Eq, PartialEq)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Any position, any side to move; the engine analyses the position shown.
+    #[default]
+    Analysis,
+    /// A person against an engine.
+    HumanEngine,
+    /// Two engines; the page watches.
+    EngineEngine,
+    /// Two people at one board.
+    HumanHuman,
+}
+
+/// How long an engine may think, as the page offers it.
+#[derive(Copy, Clone, Debug, Deserialize, Eq, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TimeSetting {
+    /// A fixed time per move.
+    Movetime { ms: u64 },
+    /// A clock for the game plus an increment per move (both players).
+    Clock { base_ms: u64, inc_ms: u64 },
+    /// A fixed search depth per move.
+    Depth { depth: u32 },
+}
+
+/// A new game (or a new analysis board).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct NewGame {
+    #[serde(default)]
+    pub mode: Mode,
+    /// Board size, `WxH` (the server's default board when absent).
+    pub size: Option<String>,
+    /// A start position instead of the start of `size`.
+    pub fen: Option<String>,
+    /// The person's colour against an engine (`black` or `white`).
+    pub human: Option<String>,
+    /// Engine indexes: the opponent against a person, Black's and White's otherwise.
+    #[serde(default)]
+    pub engines: Vec<usize>,
+    /// Strength of the built-in engine: `engine`, `alphabetaN`, `greedy` or `random`.
+    pub level: Option<String>,
+    pub time: Option<TimeSetting>,
+}
+
+/// What the page asks.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    NewGame(NewGame),
+    /// Plays a move at the shown position (from an earlier one, it starts a new branch).
+    Play {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Shows the position after `ply` moves.
+    Goto {
+        ply: usize,
+    },
+    /// Takes back the person's last move (and the engine's answer).
+    Takeback,
+    /// Turns analysis on or off, with the engine and the number of lines.
+    Analyse {
+        on: bool,
+        engine: Option<usize>,
+        multipv: Option<usize>,
+    },
+    /// The person resigns.
+    Resign,
+    /// Pauses (or resumes) a game between engines.
+    Pause {
+        on: bool,
+    },
+    /// Loads a move list (`d5 d4 b5d5 …`), from `fen` or the start of the current board.
+    LoadMoves {
+        moves: String,
+        fen: Option<String>,
+    },
+    /// Reads a record file of `konane match` or `konane selfplay`.
+    LoadRecord {
+        text: String,
+    },
+    /// Shows game `game` (its index in the record's list) to step through.
+    PickGame {
+        game: usize,
+    },
+}
+
+/// A score for the page: `{"cp": 35}` or `{"mate": -3}`, from the side to move's view.
+#[derive(Copy, Clone, Debug, Serialize, Eq, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreView {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for ScoreView {
+    fn from(score: Score) -> ScoreView {
+        match score {
+            Score::Cp(cp) => ScoreView::Cp(cp),
+            Score::Mate(n) => ScoreView::Mate(n),
+        }
+    }
+}
+
+/// One engine line (one `info` report) for the page.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LineView {
+    pub multipv: usize,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Option<ScoreView>,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub pv: Vec<String>,
+}
+
+impl From<&SearchInfo> for LineView {
+    fn from(info: &SearchInfo) -> LineView {
+        LineView {
+            multipv: info.multipv,
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: Some(info.score.into()),
+            nodes: info.nodes,
+            nps: info.nps,
+            time_ms: info.time_ms,
+            pv: info.pv.iter().map(Move::to_string).collect(),
+        }
+    }
+}
+
+/// An engine the page can choose.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineView {
+    pub index: usize,
+    pub name: String,
+    /// Whether it runs in the server (the built-in engine, which takes a level).
+    pub builtin: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, Serialize, Eq, PartialEq)]
+pub struct ResultView {
+    pub winner: String,
+    pub reason: String,
+}
+
+/// The clocks: time left and whose runs.
+#[derive(Clone, Debug, Serialize, Eq, PartialEq)]
+pub struct ClocksView {
+    pub black_ms: u64,
+    pub white_ms: u64,
+    pub running: Option<String>,
+}
+
+/// Everything the page draws, sent after every change.
+#[derive(Clone, Debug, Serialize)]
+pub struct StateView {
+    pub mode: Mode,
+    pub board: String,
+    /// The position the move list starts from.
+    pub start: String,
+    pub moves: Vec<String>,
+    /// The position shown: after this many moves.
+    pub ply: usize,
+    /// The position shown.
+    pub fen: String,
+    pub side: String,
+    /// The legal moves in the position shown.
+    pub legal: Vec<String>,
+    /// Names of Black's and White's players.
+    pub players: [String; 2],
+    /// Whose turn a person plays, if a person may move now.
+    pub human_to_move: bool,
+    pub result: Option<ResultView>,
+    pub clocks: Option<ClocksView>,
+    /// The engine that thinks about the next move, if one does.
+    pub thinking: Option<String>,
+    pub analysing: bool,
+    pub analysis_engine: usize,
+    pub multipv: usize,
+    pub paused: bool,
+    /// The record game shown, if the game came from a record.
+    pub record_game: Option<usize>,
+}
+
+/// A game of a loaded record, in the record's list.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordGameView {
+    pub number: u64,
+    pub black: String,
+    pub white: String,
+    pub winner: String,
+    pub reason: String,
+    pub moves: usize,
+    pub board: String,
+}
+
+/// What the exact solver proved about a position.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SolvedView {
+    pub ply: usize,
+    pub fen: String,
+    pub winner: String,
+    /// Plies to the end with best play (the winner makes the last move).
+    pub plies: u32,
+    /// Every move of the side to move that wins (empty when it loses).
+    pub winning: Vec<String>,
+    pub line: Vec<String>,
+}
+
+/// What the server tells the page.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The first message: the engines and levels to offer, and the limits.
+    Welcome {
+        engines: Vec<EngineView>,
+        levels: Vec<String>,
+        max_multipv: usize,
+        max_request_bytes: usize,
+    },
+    State(Box<StateView>),
+    /// An engine's line about the position after `ply` moves, `side` to move.
+    Info {
+        search: u64,
+        ply: usize,
+        side: String,
+        engine: String,
+        line: LineView,
+    },
+    /// A search is still running, `elapsed_ms` after it started (sent a few times a
+    /// second, so that the page shows it alive between engine lines).
+    Tick {
+        search: u64,
+        elapsed_ms: u64,
+    },
+    Solved(SolvedView),
+    /// The games of a loaded record.
+    Record {
+        engines: Vec<String>,
+        games: Vec<RecordGameView>,
+    },
+    /// A request was refused (nothing changed), or something went wrong.
+    Error {
+        message: String,
+    },
+}
+
+/// A colour's name as the page writes it.
+pub fn color_name(color: Color) -> String {
+    color.name().to_ascii_lowercase()
+}
+
+/// The side to move's name.
+pub fn side_name(position: &Position) -> String {
+    color_name(position.side_to_move())
+}

@@ -1,0 +1,164 @@
+//! Writing a proof certificate: a walk from the root that asks the solver for one
+//! winning move where the winner moves and follows every move where the loser moves,
+//! one record per canonical position above the leaf limit. Built on the public
+//! [`Solver`] API only; the file format and its checker live in `konane-verify`.
+
+use std::collections::hash_map::Entry;
+use std::fmt;
+
+use fnv::FnvHashMap;
+use konane_core::{Color, Move, Position};
+use konane_verify::{Canonical, Certificate, Key};
+use rayon::prelude::*;
+
+use crate::root::{RootReport, Solver};
+
+/// The default leaf limit: positions of at most this many pieces get no record; the
+/// checker solves them itself (measured in docs/solver.md, "Certificates").
+pub const DEFAULT_LEAF_PIECES: u32 = 16;
+
+/// Why no certificate was written.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum CertifyError {
+    /// The report does not prove a winner.
+    NotProven,
+    /// The solver's stop flag was set.
+    Stopped,
+    /// The solver found a position of the proof won by the side that must lose it (a
+    /// solver bug: the certificate would not verify).
+    Contradiction {
+        /// The position, with the side that should win it to move.
+        position: Position,
+    },
+}
+
+impl fmt::Display for CertifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertifyError::NotProven => f.write_str("the winner is not proven"),
+            CertifyError::Stopped => f.write_str("stopped before the certificate was complete"),
+            CertifyError::Contradiction { position } => write!(
+                f,
+                "the solver contradicts itself: {position} was needed won for {} and is not",
+                position.side_to_move()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CertifyError {}
+
+/// Positions proven in parallel per thread at a time: enough to keep the threads busy,
+/// few enough that the walk stays close to depth-first order.
+const BATCH_PER_THREAD: usize = 64;
+
+/// A certificate of what `report` (a solve of `root`'s moves) proved: its winner wins
+/// `root`, by its first winning move when the side to move wins. Records are kept for
+/// the positions of more than `leaf_pieces` pieces, proven by `solver` (whose table
+/// may already hold the proof) on the current rayon pool. `progress(positions)` is
+/// called as the walk goes.
+pub fn certify<F: FnMut(usize)>(
+    solver: &Solver,
+    root: &Position,
+    report: &RootReport,
+    leaf_pieces: u32,
+    mut progress: F,
+) -> Result<Certificate, CertifyError> {
+    let winner = report.winner().ok_or(CertifyError::NotProven)?;
+    let mut walk = Walk {
+        canonical: Canonical::new(root.board()),
+        leaf_pieces,
+        records: FnvHashMap::default(),
+        stack: Vec::new(),
+    };
+    // Where the side to move wins, the report's winning move is the root's.
+    match report.winning_moves().first() {
+        Some(&mv) if walk.needs_record(root) => {
+            let (key, symmetry) = walk.canonical.of(root);
+            let image = symmetry.apply(root);
+            walk.won(key, &image, symmetry.apply_move(root.board(), mv));
+        }
+        _ => walk.reach(root),
+    }
+    while !walk.stack.is_empty() {
+        let take = BATCH_PER_THREAD * rayon::current_num_threads();
+        let batch = walk.stack.split_off(walk.stack.len().saturating_sub(take));
+        // The winner's move in each of the winner's positions.
+        let moves: Vec<Result<Option<Move>, CertifyError>> = batch
+            .par_iter()
+            .map(|(_, position)| {
+                if position.side_to_move() != winner {
+                    return Ok(None);
+                }
+                let verdict = solver
+                    .solve_limited(position, u64::MAX)
+                    .ok_or(CertifyError::Stopped)?;
+                match verdict.winning_move {
+                    Some(mv) => Ok(Some(mv)),
+                    None => Err(CertifyError::Contradiction {
+                        position: *position,
+                    }),
+                }
+            })
+            .collect();
+        for ((key, position), winning_move) in batch.into_iter().zip(moves) {
+            match winning_move? {
+                Some(mv) => walk.won(key, &position, mv),
+                None => {
+                    for &mv in position.legal_moves().iter() {
+                        walk.reach(&position.after(mv));
+                    }
+                }
+            }
+        }
+        progress(walk.records.len() - walk.stack.len());
+    }
+    let mut won = Vec::new();
+    let mut lost = Vec::new();
+    for ((key, _), winning_move) in walk.records {
+        match winning_move {
+            Some(mv) => won.push((key, mv)),
+            None => lost.push(key),
+        }
+    }
+    Ok(Certificate::new(*root, winner, leaf_pieces, won, lost))
+}
+
+/// The state of the walk from the root.
+struct Walk {
+    canonical: Canonical,
+    leaf_pieces: u32,
+    /// Each canonical position reached once, by its key and side to move: its winning
+    /// move when the winner is to move (once proven), `None` for the loser's positions.
+    records: FnvHashMap<(Key, Color), Option<Move>>,
+    /// Reached positions still to prove, as their canonical images.
+    stack: Vec<(Key, Position)>,
+}
+
+impl Walk {
+    /// Whether `position` needs a record: more pieces than the leaf limit, and a move.
+    fn needs_record(&self, position: &Position) -> bool {
+        position.occupied().count_ones() > self.leaf_pieces && position.count_moves() > 0
+    }
+
+    /// Notes that the proof reaches `position`: unless it needs no record or was
+    /// reached before, its canonical image is to be proven.
+    fn reach(&mut self, position: &Position) {
+        if !self.needs_record(position) {
+            return;
+        }
+        let (key, symmetry) = self.canonical.of(position);
+        if let Entry::Vacant(entry) = self.records.entry((key, position.side_to_move())) {
+            entry.insert(None);
+            self.stack.push((key, symmetry.apply(position)));
+        }
+    }
+
+    /// Records `mv` as the winning move of the canonical `position` (of key `key`) and
+    /// reaches the position it leads to.
+    fn won(&mut self, key: Key, position: &Position, mv: Move) {
+        self.records
+            .insert((key, position.side_to_move()), Some(mv));
+        self.reach(&position.after(mv));
+    }
+}

@@ -1,0 +1,396 @@
+//! Certificates written from the solver's proofs: they round-trip through the file
+//! format and pass the independent checker on every small board and on random
+//! positions, and every kind of corruption (a winning move, a loser's move, the root,
+//! a leaf's value, an extra record) is caught with a message naming it.
+
+use konane_core::{Board, Color, Move, Position};
+use konane_solver::{certify, CertifyError, RootReport, Solver, SolverOptions, TableKind};
+use konane_verify::{verify, Canonical, Certificate, Failure, Key, LeafSolver, Problem, Section};
+use rand::{Rng, SeedableRng};
+
+fn solver(board: Board) -> Solver {
+    let options = SolverOptions {
+        table: TableKind::DashMap,
+        capacity: 1 << 20,
+        split_plies: 0,
+    };
+    Solver::new(board, options)
+}
+
+/// The certificate of `root` with leaf limit `leaf_pieces`, written to bytes and read
+/// back (checked equal).
+fn certificate(root: &Position, leaf_pieces: u32) -> Certificate {
+    let solver = solver(root.board());
+    let report = solver.solve_moves(root, |_, _| {});
+    let certificate = certify(&solver, root, &report, leaf_pieces, |_| {}).unwrap();
+    let read = reread(&certificate);
+    assert_eq!(read, certificate);
+    read
+}
+
+/// `certificate` written to bytes and read back.
+fn reread(certificate: &Certificate) -> Certificate {
+    let mut file = Vec::new();
+    certificate.write(&mut file).unwrap();
+    Certificate::read(&file[..]).unwrap()
+}
+
+/// `certificate` with its records replaced.
+fn with_records(certificate: &Certificate, won: Vec<(Key, Move)>, lost: Vec<Key>) -> Certificate {
+    reread(&Certificate::new(
+        certificate.root(),
+        certificate.winner(),
+        certificate.leaf_pieces(),
+        won,
+        lost,
+    ))
+}
+
+fn failure_of(certificate: &Certificate) -> Failure {
+    verify(certificate).expect_err("the corrupted certificate must fail")
+}
+
+#[test]
+fn every_board_up_to_5x5_round_trips_and_verifies() {
+    for width in 1..=5 {
+        for height in 1..=5 {
+            let root = Position::start(Board::new(width, height).unwrap());
+            for leaf_pieces in [0, 4, 12] {
+                let certificate = certificate(&root, leaf_pieces);
+                let summary = verify(&certificate)
+                    .unwrap_or_else(|f| panic!("{width}x{height} leaf {leaf_pieces}: {f}"));
+                assert_eq!(summary.won, certificate.won().len());
+                // The claim is the truth, by the checker's own search of the start.
+                let mover_wins = LeafSolver::new().wins(&root);
+                assert_eq!(
+                    certificate.winner() == root.side_to_move(),
+                    mover_wins,
+                    "{width}x{height}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn certificates_do_not_depend_on_threads_or_table() {
+    // The walk takes, at each winner's position, the first move (in solve_limited's
+    // order) that is proven to win: a fact, whatever the table kept or the threads did.
+    let root = Position::start(Board::new(6, 5).unwrap());
+    let written = |threads: usize, table: TableKind, capacity: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let options = SolverOptions {
+                table,
+                capacity,
+                split_plies: 4,
+            };
+            let solver = Solver::new(root.board(), options);
+            let report = solver.solve_moves(&root, |_, _| {});
+            certify(&solver, &root, &report, 10, |_| {}).unwrap()
+        })
+    };
+    let one = written(1, TableKind::Packed, 1 << 20);
+    assert_eq!(written(2, TableKind::Packed, 1 << 14), one);
+    assert_eq!(written(2, TableKind::DashMap, 1 << 20), one);
+}
+
+#[test]
+fn records_are_canonical_and_above_the_leaf_limit() {
+    let root = Position::start(Board::new(5, 5).unwrap());
+    let certificate = certificate(&root, 6);
+    let canonical = Canonical::new(root.board());
+    for &(key, _) in certificate.won() {
+        let position = certificate.position(Section::Won, key);
+        assert_eq!(canonical.of(&position).0, key);
+        assert!(position.occupied().count_ones() > 6);
+    }
+    for &key in certificate.lost() {
+        let position = certificate.position(Section::Lost, key);
+        assert_eq!(canonical.of(&position).0, key);
+        assert!(position.occupied().count_ones() > 6);
+        assert!(position.count_moves() > 0);
+    }
+}
+
+#[test]
+fn random_positions_certify_and_verify() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(14);
+    for size in ["6x5", "5x6", "7x4", "4x7"] {
+        let board: Board = size.parse().unwrap();
+        for _ in 0..6 {
+            let mut position = Position::start(board);
+            let plies = rng.gen_range(5..12);
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position.play(moves[rng.gen_range(0..moves.len())]);
+            }
+            let certificate = certificate(&position, 8);
+            verify(&certificate).unwrap_or_else(|f| panic!("{position}: {f}"));
+        }
+    }
+}
+
+/// The 5x5 certificate with leaf limit 8 the corruption tests start from.
+fn five_by_five() -> Certificate {
+    let certificate = certificate(&Position::start(Board::new(5, 5).unwrap()), 8);
+    verify(&certificate).unwrap();
+    certificate
+}
+
+/// `certificate` with the winning move of its first won record for which `choose`
+/// picks a replacement changed to it; the record's index and the new move.
+fn change_a_winning_move(
+    certificate: &Certificate,
+    mut choose: impl FnMut(&Position) -> Option<Move>,
+) -> (Certificate, usize, Move) {
+    let (index, bad) = certificate
+        .won()
+        .iter()
+        .enumerate()
+        .find_map(|(i, &(key, _))| Some((i, choose(&certificate.position(Section::Won, key))?)))
+        .expect("some won record has a replacement");
+    let mut won = certificate.won().to_vec();
+    won[index].1 = bad;
+    let corrupted = with_records(certificate, won, certificate.lost().to_vec());
+    (corrupted, index, bad)
+}
+
+#[test]
+fn a_changed_winning_move_fails() {
+    let certificate = five_by_five();
+    let mut leaves = LeafSolver::new();
+    // A move that does not win (by the checker's own search).
+    let (corrupted, _, _) = change_a_winning_move(&certificate, |position| {
+        position
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| leaves.wins(&position.after(mv)))
+    });
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    // The move now leads to a position won for the loser: no lost record (or leaf) proves it.
+    match &failure.problem {
+        Problem::Missing { needed, .. } => assert_eq!(*needed, Section::Lost, "{message}"),
+        Problem::LeafValue { claimed_win, .. } => assert!(!claimed_win, "{message}"),
+        _ => panic!("unexpected failure: {message}"),
+    }
+    // The failing line ends with the bad move, as played from the root.
+    assert!(!failure.line.is_empty(), "{message}");
+}
+
+#[test]
+fn an_illegal_winning_move_fails_naming_it() {
+    let certificate = five_by_five();
+    // a1 (a removal) is illegal once jumping has started.
+    let illegal = Move::removal(konane_core::Square::new(0, 0));
+    let (corrupted, index, _) = change_a_winning_move(&certificate, |position| {
+        (position.phase() == konane_core::Phase::Jumps).then_some(illegal)
+    });
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    assert!(
+        matches!(&failure.problem, Problem::IllegalMove { mv, record } if *mv == illegal && record.index == index),
+        "{message}"
+    );
+    assert!(
+        message.contains("a1, which is not legal there"),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("won record {index}")),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_dropped_reply_of_the_loser_fails() {
+    // Take away the proof of one of a loser's moves: the won record it leads to.
+    let certificate = five_by_five();
+    let canonical = Canonical::new(certificate.root().board());
+    let (dropped, mv) = certificate
+        .lost()
+        .iter()
+        .find_map(|&key| {
+            let position = certificate.position(Section::Lost, key);
+            position.legal_moves().iter().find_map(|&mv| {
+                let (child, _) = canonical.of(&position.after(mv));
+                certificate.find_won(child).map(|_| (child, mv))
+            })
+        })
+        .expect("a loser's move leads to a won record");
+    let won: Vec<(Key, Move)> = certificate
+        .won()
+        .iter()
+        .copied()
+        .filter(|&(key, _)| key != dropped)
+        .collect();
+    let corrupted = with_records(&certificate, won, certificate.lost().to_vec());
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::Missing {
+                needed: Section::Won,
+                ..
+            }
+        ),
+        "{message}"
+    );
+    assert!(
+        message.contains("needs a won record, and there is none"),
+        "{message}"
+    );
+    // The failure names a loser's move (maybe a symmetric image of `mv` on another line).
+    let last = *failure.line.last().expect("below the root");
+    assert!(
+        last.from() != last.to() || mv.from() == mv.to(),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_changed_root_fails() {
+    let certificate = five_by_five();
+    // The wrong winner: the root (Black to move, Black wins) would need a lost record.
+    let wrong_winner = Certificate::new(
+        certificate.root(),
+        Color::White,
+        certificate.leaf_pieces(),
+        certificate.won().to_vec(),
+        certificate.lost().to_vec(),
+    );
+    let failure = failure_of(&wrong_winner);
+    assert!(failure.line.is_empty());
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::Missing {
+                needed: Section::Lost,
+                ..
+            }
+        ),
+        "{failure}"
+    );
+    assert!(failure.to_string().starts_with("at the root:"), "{failure}");
+    // Another root: the records prove the start, not the position after a1.
+    let mut other = certificate.root();
+    other.play(other.parse_move("a1").unwrap());
+    let moved = Certificate::new(
+        other,
+        certificate.winner(),
+        certificate.leaf_pieces(),
+        certificate.won().to_vec(),
+        certificate.lost().to_vec(),
+    );
+    let failure = failure_of(&moved);
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::Missing { .. } | Problem::Unused { .. }
+        ),
+        "{failure}"
+    );
+}
+
+#[test]
+fn a_false_leaf_claim_fails() {
+    // A won record whose move leads into a leaf that is won for the opponent.
+    let certificate = five_by_five();
+    let limit = certificate.leaf_pieces();
+    let mut leaves = LeafSolver::new();
+    let (corrupted, _, _) = change_a_winning_move(&certificate, |position| {
+        position.legal_moves().iter().copied().find(|&mv| {
+            let child = position.after(mv);
+            child.occupied().count_ones() <= limit && leaves.wins(&child)
+        })
+    });
+    let failure = failure_of(&corrupted);
+    let message = failure.to_string();
+    assert!(
+        matches!(
+            failure.problem,
+            Problem::LeafValue {
+                claimed_win: false,
+                ..
+            }
+        ),
+        "{message}"
+    );
+    assert!(message.contains("must be lost for"), "{message}");
+    assert!(
+        message.contains("the checker's own search finds it won"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_unused_record_fails() {
+    let certificate = five_by_five();
+    let mut lost = certificate.lost().to_vec();
+    // The start position itself with White to move is no position of the proof.
+    let root = certificate.root();
+    let key = konane_verify::key_of(
+        root.board(),
+        root.pieces(Color::Black),
+        root.pieces(Color::White),
+    );
+    lost.push(key);
+    let corrupted = with_records(&certificate, certificate.won().to_vec(), lost);
+    let failure = failure_of(&corrupted);
+    assert!(
+        matches!(failure.problem, Problem::Unused { count: 1, .. }),
+        "{failure}"
+    );
+}
+
+#[test]
+fn a_wrong_claim_is_refused_by_the_writer() {
+    // A report that claims every Black removal on 5x5 loses (it is a Black win): the
+    // walk finds a position it cannot prove and says so.
+    let root = Position::start(Board::new(5, 5).unwrap());
+    let solver = solver(root.board());
+    let false_report = RootReport {
+        side: Color::Black,
+        values: Vec::new(),
+        complete: true,
+        nodes: 0,
+    };
+    let result = certify(&solver, &root, &false_report, 8, |_| {});
+    assert!(
+        matches!(result, Err(CertifyError::Contradiction { .. })),
+        "{result:?}"
+    );
+    let unproven = RootReport {
+        complete: false,
+        ..false_report
+    };
+    let result = certify(&solver, &root, &unproven, 8, |_| {});
+    assert_eq!(result.unwrap_err(), CertifyError::NotProven);
+}
+
+#[test]
+fn a_winning_root_takes_its_move_from_the_report() {
+    // 5x5: Black wins with every removal; the certificate uses the report's first.
+    let root = Position::start(Board::new(5, 5).unwrap());
+    let solver = solver(root.board());
+    let report = solver.solve_moves(&root, |_, _| {});
+    let certificate = certify(&solver, &root, &report, 8, |_| {}).unwrap();
+    let canonical = Canonical::new(root.board());
+    let (key, symmetry) = canonical.of(&root);
+    let index = certificate.find_won(key).expect("the root has its record");
+    let first = report.winning_moves()[0];
+    assert_eq!(
+        certificate.won()[index].1,
+        symmetry.apply_move(root.board(), first)
+    );
+    verify(&certificate).unwrap();
+}

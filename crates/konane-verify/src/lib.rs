@@ -1,0 +1,32 @@
+//! Konane proof certificates: the file format and a checker that shares no code with
+//! the solver, only the rules crate (`konane-core`). A certificate proves who wins a
+//! position: for each position of the proof where the winner moves, one winning move;
+//! where the loser moves, every move (generated here by the rules crate); positions of
+//! at most a few pieces (the leaves) are decided by the checker's own plain search.
+//!
+//! ```
+//! use konane_core::{Color, Position};
+//! use konane_verify::{verify, Certificate};
+//!
+//! // Black's a1c1 leaves White without a move: with a leaf limit of 2 pieces the
+//! // checker decides the root (2 pieces) itself, so no record is needed.
+//! let root = Position::from_fen("bw2 b").unwrap();
+//! let certificate = Certificate::new(root, Color::Black, 2, Vec::new(), Vec::new());
+//! let mut file = Vec::new();
+//! certificate.write(&mut file).unwrap();
+//! let read = Certificate::read(&file[..]).unwrap();
+//! assert!(verify(&read).is_ok());
+//! ```
+
+// A library reports through its API and never prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+mod check;
+mod format;
+mod key;
+mod leaf;
+
+pub use check::{verify, Failure, Problem, RecordRef, Summary};
+pub use format::{Certificate, ReadError, RecordProblem, Section, FORMAT_VERSION, MAX_LEAF_PIECES};
+pub use key::{key_of, Canonical, Key, KeyError};
+pub use leaf::LeafSolver;

@@ -1,0 +1,48 @@
+"""Konane (Hawaiian checkers) for Python: the exact rules at native speed, a strong
+engine, an exact solver and baseline players, with PettingZoo and OpenSpiel bindings.
+
+    >>> import konane
+    >>> position = konane.Position.start(6, 6)
+    >>> position.legal_moves()
+    [Move('f1'), Move('d3'), Move('c4'), Move('a6')]
+    >>> position = position.play("c4").play("c3")
+    >>> position.legal_moves()
+    [Move('c6c4'), Move('a4c4'), Move('e4c4')]
+    >>> konane.perft(position, 3)
+    91
+
+The classes and functions come from the native module ``konane._konane`` (written in
+Rust); ``konane.env()`` is the PettingZoo environment (``konane.pettingzoo_env``) and
+``import konane.openspiel_game`` registers the OpenSpiel game ``python_konane``.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Optional
+
+from . import _konane
+from ._konane import *  # noqa: F403 (every class and function of the native module)
+from .actions import ActionEncoding
+
+if TYPE_CHECKING:
+    from pettingzoo import AECEnv
+
+    from .pettingzoo_env import BoardSize
+
+try:
+    __version__ = version("konane")
+except PackageNotFoundError:  # Imported from a source tree that was never installed.
+    __version__ = "unknown"
+
+__all__ = ["ActionEncoding", "env"]
+__all__ += _konane.__all__
+
+
+def env(board_size: "BoardSize" = 8, render_mode: Optional[str] = None) -> "AECEnv":
+    """The PettingZoo AEC environment of Konane on a ``board_size`` board (an int for a
+    square board, or ``(width, height)``), wrapped like PettingZoo's classic games; see
+    ``konane.pettingzoo_env``. Needs ``pip install konane[pettingzoo]``."""
+    from .pettingzoo_env import env as make_env
+
+    return make_env(board_size=board_size, render_mode=render_mode)

@@ -1,0 +1,95 @@
+//! `konane.Move`: a removal (`d5`) or a jump (`d3d5`), written and read in the protocol's
+//! notation, and how a method that takes a move accepts a `Move` or its text.
+
+use konane_core::{Move, Position};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyType};
+
+use crate::errors::move_error;
+
+/// A move: the removal of one piece (the two opening moves) or a jump along a line.
+///
+/// ``Move("d3d5")`` reads the protocol's notation (``d5``, ``d3d5``, ``d3-d5``, any
+/// case) on the largest board; whether the move is legal is checked only when it is
+/// played. ``str(move)`` gives the canonical notation. Moves are immutable, hashable
+/// and compare equal when they move the same squares.
+#[pyclass(module = "konane", name = "Move", frozen, eq, hash, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct PyMove(pub Move);
+
+#[pymethods]
+impl PyMove {
+    #[new]
+    fn new(text: &str) -> PyResult<PyMove> {
+        text.parse().map(PyMove).map_err(move_error)
+    }
+
+    /// The square the piece leaves (for a removal, the square emptied), such as ``"d3"``.
+    #[getter(from_square)]
+    fn origin_name(&self) -> String {
+        self.0.from().to_string()
+    }
+
+    /// The landing square (for a removal, the square emptied), such as ``"d5"``.
+    #[getter(to_square)]
+    fn landing_name(&self) -> String {
+        self.0.to().to_string()
+    }
+
+    /// Whether this move removes a piece (the two opening moves) instead of jumping.
+    #[getter]
+    fn is_removal(&self) -> bool {
+        self.0.is_removal()
+    }
+
+    /// The origin's ``(file, rank)``, both counted from 0 (``a1`` is ``(0, 0)``).
+    #[getter(from_coords)]
+    fn origin_coords(&self) -> (u8, u8) {
+        (self.0.from().file(), self.0.from().rank())
+    }
+
+    /// The landing square's ``(file, rank)``, both counted from 0.
+    #[getter(to_coords)]
+    fn landing_coords(&self) -> (u8, u8) {
+        (self.0.to().file(), self.0.to().rank())
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    pub fn __repr__(&self) -> String {
+        format!("Move('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
+        (slf.get_type(), (slf.get().0.to_string(),))
+    }
+}
+
+/// The legal move of `position` that `arg` names: a `Move`, or its text. A text that is
+/// not a move on this board gives a `ValueError`, a move the rules refuse an
+/// `IllegalMoveError`, with the protocol's messages.
+pub fn legal_move(position: &Position, arg: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(mv) = arg.cast::<PyMove>() {
+        let mv = mv.get().0;
+        if position.is_legal(mv) {
+            return Ok(mv);
+        }
+        // The error of the same move typed in: off the board, or illegal here.
+        return position.parse_move(&mv.to_string()).map_err(move_error);
+    }
+    if let Ok(text) = arg.cast::<PyString>() {
+        return position.parse_move(&text.to_cow()?).map_err(move_error);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Move or a str, not {}",
+        arg.get_type().name()?
+    )))
+}
+
+/// Python's moves for `moves`.
+pub fn moves_to_python(moves: &[Move]) -> Vec<PyMove> {
+    moves.iter().copied().map(PyMove).collect()
+}

@@ -1,0 +1,64 @@
+//! `konane.Player`: the built-in baseline players (random, greedy, alpha-beta to a
+//! fixed depth), for course-style experiments and as opponents for learning agents.
+
+use std::sync::Mutex;
+
+use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors::value_error;
+use crate::moves::PyMove;
+use crate::position::PyPosition;
+
+/// A built-in player: ``"random"`` (a uniformly random legal move), ``"greedy"`` (the
+/// move that leaves it the most moves compared with the opponent) or ``"alphabetaN"``
+/// (plain alpha-beta to depth N, 1 to 20, on the same mobility count; ``"alphabeta"``
+/// is depth 3). Ties are broken at random, following ``seed``, so a player with the same
+/// seed plays the same game again.
+#[pyclass(module = "konane", name = "Player", frozen)]
+pub struct PyPlayer {
+    kind: BuiltinKind,
+    player: Mutex<BuiltinPlayer>,
+}
+
+#[pymethods]
+impl PyPlayer {
+    #[new]
+    #[pyo3(signature = (kind, seed = 0))]
+    fn new(kind: &str, seed: u64) -> PyResult<PyPlayer> {
+        let kind: BuiltinKind = kind.parse().map_err(value_error)?;
+        Ok(PyPlayer {
+            kind,
+            player: Mutex::new(BuiltinPlayer::new(kind, seed)),
+        })
+    }
+
+    /// The player's name, such as ``"alphabeta3"``.
+    #[getter]
+    fn name(&self) -> String {
+        self.kind.to_string()
+    }
+
+    /// The player's move in ``position``; ``ValueError`` when the game is over. Releases
+    /// the GIL while it thinks.
+    fn choose(&self, py: Python<'_>, position: &PyPosition) -> PyResult<PyMove> {
+        let position = position.position;
+        if position.is_game_over() {
+            return Err(PyValueError::new_err(
+                "the game is over: there is no legal move",
+            ));
+        }
+        let mv = py.detach(|| {
+            self.player
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .choose(&position)
+        });
+        Ok(PyMove(mv))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Player('{}')", self.kind)
+    }
+}

@@ -1,0 +1,228 @@
+//! End-to-end: `konane solve --certificate` and `konane verify` run as processes, on
+//! fresh certificates, damaged ones, bad files, and the certificates committed in
+//! certificates/ (every board up to 6x6).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A scratch folder for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("konane-verify-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn konane(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(args)
+        .output()
+        .expect("konane starts")
+}
+
+/// Runs `konane solve ARGS --certificate PATH`, which must succeed: its output.
+fn solve_to(path: &str, args: &[&str]) -> String {
+    common::run_ok(&[&["solve"], args, &["--certificate", path]].concat())
+}
+
+/// Runs `konane verify` on `path`, which must fail: its one line of error.
+fn verify_fails(path: &Path) -> String {
+    let out = konane(&["verify", path.to_str().unwrap()]);
+    assert!(!out.status.success(), "{path:?} verified");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line of error: {err}");
+    assert!(err.starts_with("konane: "), "{err}");
+    err
+}
+
+#[test]
+fn a_solved_board_verifies() {
+    let dir = scratch("solved");
+    let file = dir.join("5x5.cert");
+    let path = file.to_str().unwrap();
+    let text = solve_to(path, &["--size", "5x5", "--leaf-pieces", "6"]);
+    assert!(text.contains("Certificate: "), "{text}");
+    assert!(text.contains("leaf limit 6 pieces"), "{text}");
+    let text = common::run_ok(&["verify", path]);
+    assert!(text.contains("5x5 claims Black wins"), "{text}");
+    assert!(text.contains("Verified: Black wins"), "{text}");
+    // No temporary file is left behind.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("5x5.cert")]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn positions_after_moves_and_fens_certify() {
+    let dir = scratch("moves");
+    let file = dir.join("after.cert");
+    let path = file.to_str().unwrap();
+    solve_to(path, &["--size", "6x5", "--moves", "a5 b5"]);
+    let text = common::run_ok(&["verify", path]);
+    assert!(text.contains("(Black to move)"), "{text}");
+    assert!(text.contains("Verified: "), "{text}");
+    solve_to(path, &["--fen", "bw2 b", "--leaf-pieces", "0"]);
+    let text = common::run_ok(&["verify", path]);
+    assert!(text.contains("Records: 1 won, 0 lost"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn first_win_stops_early_and_still_certifies() {
+    let dir = scratch("first-win");
+    let file = dir.join("5x5.cert");
+    let path = file.to_str().unwrap();
+    let text = solve_to(path, &["--size", "5x5", "--threads", "1", "--first-win"]);
+    assert!(text.contains("Stopped at the first winning move"), "{text}");
+    assert!(text.contains("Black wins"), "{text}");
+    let text = common::run_ok(&["verify", path]);
+    assert!(text.contains("Verified: Black wins"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_damaged_certificate_fails_with_one_clear_error() {
+    let dir = scratch("damaged");
+    let file = dir.join("5x5.cert");
+    let path = file.to_str().unwrap();
+    solve_to(path, &["--size", "5x5", "--leaf-pieces", "4"]);
+    let good = std::fs::read(&file).unwrap();
+    let body = good.windows(8).position(|w| w == b"records\n").unwrap() + 8;
+    // Every single-byte change of the records and trailer is refused (or, at worst,
+    // still a valid proof of the same claim): never a crash, never a wrong "Verified".
+    let damaged = dir.join("damaged.cert");
+    let mut refused = 0;
+    for at in (body..good.len()).step_by(7) {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x5a;
+        std::fs::write(&damaged, &bytes).unwrap();
+        let out = konane(&["verify", damaged.to_str().unwrap()]);
+        if out.status.success() {
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(text.contains("Verified: Black wins"), "{text}");
+        } else {
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(err.lines().count(), 1, "{err}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0);
+    // Truncated.
+    std::fs::write(&damaged, &good[..good.len() - 20]).unwrap();
+    let err = verify_fails(&damaged);
+    assert!(err.contains("not a readable certificate"), "{err}");
+    // A claim about another root.
+    let text = String::from_utf8_lossy(&good).replacen("winner Black", "winner White", 1);
+    let mut bytes = text.as_bytes().to_vec();
+    bytes.truncate(body);
+    bytes.extend(&good[body..]);
+    std::fs::write(&damaged, &bytes).unwrap();
+    let err = verify_fails(&damaged);
+    assert!(err.contains("is not a valid proof: at the root"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_files_are_one_clear_error() {
+    let dir = scratch("bad");
+    let missing = dir.join("missing.cert");
+    assert!(verify_fails(&missing).contains("cannot open"));
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("empty", b"", "not a certificate"),
+        ("garbage", b"\x7fELF\x02\x01\x01\x00", "not a certificate"),
+        (
+            "version",
+            b"konane-certificate 9\n",
+            "version '9' is not supported",
+        ),
+        (
+            "header",
+            b"konane-certificate 1\nboard 4x4\nroot bwbw/wbwb/bwbw/wbwb b\nwinner Nobody\n",
+            "header line 4: winner 'Nobody' must be Black or White",
+        ),
+    ];
+    for (name, bytes, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let err = verify_fails(&path);
+        assert!(err.contains(expected), "{name}: {err}");
+    }
+    let err = verify_fails(&dir);
+    assert!(
+        err.contains("not a readable certificate: cannot read"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn leaf_limits_are_checked_by_the_command_line() {
+    let out = konane(&["solve", "--size", "3x3", "--leaf-pieces", "4"]);
+    assert!(!out.status.success(), "--leaf-pieces needs --certificate");
+    let out = konane(&[
+        "solve",
+        "--size",
+        "3x3",
+        "--certificate",
+        "x.cert",
+        "--leaf-pieces",
+        "19",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("19 is not in 0..=18"));
+    assert!(!Path::new("x.cert").exists());
+}
+
+/// A sharded solve (`--units`) writes no certificate: asking for one, or for
+/// `--first-win`, is refused before anything runs.
+#[test]
+fn sharded_solves_refuse_certificate_options() {
+    let dir = scratch("units");
+    let units = dir.join("units.txt");
+    let units = units.to_str().unwrap();
+    for extra in [&["--certificate", "x.cert"][..], &["--first-win"][..]] {
+        let args = [
+            &["solve", "--size", "4x4", "--split", "2", "--units", units][..],
+            extra,
+        ]
+        .concat();
+        let out = konane(&args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot be used with"), "{err}");
+        assert!(!Path::new(units).exists(), "{args:?} wrote the units file");
+    }
+    assert!(!Path::new("x.cert").exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The committed certificates: every board from 1x1 to 6x6, each a valid proof about
+/// the start position of its board.
+#[test]
+fn the_committed_certificates_verify() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../certificates");
+    for width in 1..=6 {
+        for height in 1..=6 {
+            let file = folder.join(format!("{width}x{height}.cert"));
+            assert!(file.exists(), "{file:?} is missing");
+            let text = common::run_ok(&["verify", file.to_str().unwrap()]);
+            assert!(
+                text.contains(&format!(
+                    "Certificate {}: {width}x{height} claims",
+                    file.display()
+                )),
+                "{text}"
+            );
+            assert!(text.contains("Verified: "), "{text}");
+            let start = konane_core::Position::start(format!("{width}x{height}").parse().unwrap());
+            assert!(
+                text.contains(&format!("from {} (Black to move)", start.to_fen())),
+                "{text}"
+            );
+        }
+    }
+}

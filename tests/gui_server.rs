@@ -1,0 +1,495 @@
+//! `konane gui` through HTTP and WebSocket with real clients: every route, the token,
+//! Host and Origin checks, each kind of bad request (answered with an error, nothing
+//! changed, no crash), the caps on tabs and searches, searches stopped when a tab goes
+//! away, games against the built-in engine and an engine program, records, and the
+//! solver badge.
+
+mod common;
+mod gui_common;
+
+use gui_common::{Server, Tab};
+use serde_json::{json, Value};
+
+fn moves(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_page_and_its_files_need_the_token() {
+    let server = Server::start(&[]);
+    let token = &server.token;
+    let (code, head, body) = server.get(&format!("/{token}/"), &[]);
+    assert_eq!(code, 200);
+    assert!(head.contains("content-type: text/html"), "{head}");
+    assert!(
+        head.contains("content-security-policy: default-src 'self'"),
+        "{head}"
+    );
+    assert!(head.contains("x-frame-options: deny"), "{head}");
+    assert!(head.contains("referrer-policy: no-referrer"), "{head}");
+    assert!(body.contains("<svg id=\"board\""));
+    for (file, kind) in [
+        ("app.js", "text/javascript"),
+        ("board.js", "text/javascript"),
+        ("style.css", "text/css"),
+        ("favicon.svg", "image/svg+xml"),
+    ] {
+        let (code, head, _) = server.get(&format!("/{token}/{file}"), &[]);
+        assert_eq!(code, 200, "{file}");
+        assert!(head.contains(kind), "{file}: {head}");
+    }
+    let (code, _, _) = server.get(&format!("/{token}/secret.txt"), &[]);
+    assert_eq!(code, 404);
+    let status = server.status();
+    assert_eq!(status["tabs"], 0);
+    assert_eq!(status["engines"][0]["name"], "Konane (built-in)");
+    for path in [
+        "/".to_string(),
+        "/index.html".to_string(),
+        "/app.js".to_string(),
+        format!("/{}/", &token[1..]),
+        format!("/{token}x/app.js"),
+        format!("/{}/status", token.to_uppercase()),
+    ] {
+        let (code, _, body) = server.get(&path, &[]);
+        assert_eq!(code, 403, "{path}");
+        assert!(body.contains("token"), "{path}: {body}");
+    }
+}
+
+#[test]
+fn foreign_hosts_and_origins_are_refused() {
+    let server = Server::start(&[]);
+    let page = format!("/{}/", server.token);
+    let port = server.port;
+    for host in [
+        "evil.example".to_string(),
+        format!("evil.example:{port}"),
+        format!("127.0.0.1:{}", port.wrapping_add(1)),
+    ] {
+        let (code, _, body) = server.get(&page, &[("Host", &host)]);
+        assert_eq!(code, 403, "{host}");
+        assert!(body.contains("Host"), "{body}");
+    }
+    let (code, _, _) = server.get(&page, &[("Host", &format!("localhost:{port}"))]);
+    assert_eq!(code, 200);
+    let (code, _, body) = server.get(&page, &[("Origin", "http://evil.example")]);
+    assert_eq!(code, 403);
+    assert!(body.contains("Origin"), "{body}");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let url = server.ws_url(&server.token);
+        let own = format!("http://{}", server.host());
+        for (url, origin) in [
+            (url.clone(), Some("http://evil.example")),
+            (url.clone(), Some("null")),
+            (url.clone(), None),
+            (server.ws_url("0000"), Some(own.as_str())),
+        ] {
+            let refused = Tab::open(&url, origin).await.err();
+            let error = refused.unwrap_or_else(|| panic!("{url} {origin:?} was accepted"));
+            assert!(error.contains("403"), "{url} {origin:?}: {error}");
+        }
+        assert_eq!(server.status()["tabs"], 0);
+        server.tab().await.close().await;
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_streams_lines_and_stops_when_its_tab_goes_away() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    let welcome = tab.wait_type("welcome").await;
+    assert_eq!(welcome["engines"][0]["builtin"], true);
+    let state = tab.wait_type("state").await;
+    assert_eq!(state["mode"], "analysis");
+    assert_eq!(state["board"], "8x8");
+    let mut legal = state["legal"].as_array().unwrap().clone();
+    legal.sort_by_key(|m| m.as_str().unwrap().to_string());
+    assert_eq!(
+        legal,
+        json!(["a8", "d5", "e4", "h1"]).as_array().unwrap().clone()
+    );
+    let info = tab.wait_type("info").await;
+    assert_eq!(info["ply"], 0);
+    assert_eq!(info["side"], "black");
+    assert!(!info["line"]["pv"].as_array().unwrap().is_empty());
+    tab.wait_type("tick").await;
+    server.wait_status("one search runs", |s| s["searches"] == 1 && s["tabs"] == 1);
+    // Three lines, then a move: the analysis follows the position shown.
+    tab.send(json!({"type": "analyse", "on": true, "multipv": 3}))
+        .await;
+    tab.wait_for("a third line", |v| {
+        v["type"] == "info" && v["line"]["multipv"] == 3
+    })
+    .await;
+    tab.send(json!({"type": "play", "move": "d5"})).await;
+    tab.wait_for("a line after d5", |v| v["type"] == "info" && v["ply"] == 1)
+        .await;
+    tab.close().await;
+    server.wait_status("the search stops with its tab", |s| {
+        s["searches"] == 0 && s["tabs"] == 0
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_get_an_error_and_change_nothing() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    tab.send(json!({"type": "play", "move": "d5"})).await;
+    let before = tab.wait_state("d5 played", |s| s["ply"] == 1).await;
+    let oversized = format!(
+        "{{\"type\":\"load_moves\",\"moves\":\"{}\"}}",
+        "d5 ".repeat(1_500_000)
+    );
+    let cases: Vec<(String, &str)> = vec![
+        ("{not json".to_string(), "malformed request"),
+        ("[1,2,3]".to_string(), "malformed request"),
+        (json!({"type": "teleport"}).to_string(), "malformed request"),
+        (json!({"type": "goto"}).to_string(), "malformed request"),
+        (json!({"type": "goto", "ply": -1}).to_string(), "malformed request"),
+        (json!({"type": "play", "move": "a1"}).to_string(), "illegal move 'a1'"),
+        (json!({"type": "play", "move": "d5x"}).to_string(), "not a move"),
+        (json!({"type": "play", "move": "i9"}).to_string(), "off the 8x8 board"),
+        (json!({"type": "goto", "ply": 7}).to_string(), "no position after 7 moves"),
+        (
+            json!({"type": "new_game", "mode": "analysis", "fen": "bwx/www b"}).to_string(),
+            "bad FEN",
+        ),
+        (
+            json!({"type": "new_game", "mode": "analysis", "size": "9x9"}).to_string(),
+            "bad board size '9x9'",
+        ),
+        (
+            json!({"type": "new_game", "mode": "human_engine", "engines": [5]}).to_string(),
+            "unknown engine 5",
+        ),
+        (
+            json!({"type": "new_game", "mode": "human_engine", "level": "grandmaster"})
+                .to_string(),
+            "bad level 'grandmaster'",
+        ),
+        (
+            json!({"type": "new_game", "mode": "human_engine", "human": "red"}).to_string(),
+            "colour 'red'",
+        ),
+        (
+            json!({"type": "new_game", "mode": "human_engine", "time": {"kind": "movetime", "ms": 0}})
+                .to_string(),
+            "out of range",
+        ),
+        (json!({"type": "analyse", "on": true, "engine": 3}).to_string(), "unknown engine 3"),
+        (json!({"type": "analyse", "on": true, "multipv": 0}).to_string(), "multipv 0"),
+        (json!({"type": "load_moves", "moves": "d5 d5"}).to_string(), "move 2 of the list"),
+        (json!({"type": "load_record", "text": "hello"}).to_string(), "bad record file"),
+        (json!({"type": "pick_game", "game": 0}).to_string(), "no record file"),
+        (json!({"type": "pause", "on": true}).to_string(), "only a game between engines"),
+        (json!({"type": "resign"}).to_string(), "only a player"),
+        (oversized, "request too large"),
+    ];
+    for (text, expected) in cases {
+        tab.send_text(text.clone()).await;
+        let error = tab.error().await;
+        let shown: String = text.chars().take(80).collect();
+        assert!(error.contains(expected), "{shown}: {error}");
+    }
+    tab.send_binary(vec![1, 2, 3]).await;
+    assert!(tab.error().await.contains("binary"));
+    // Nothing changed: the same game, shown at the same move.
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    let after = tab.wait_type("state").await;
+    for key in ["moves", "ply", "fen", "mode", "board", "legal"] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    assert_eq!(server.status()["tabs"], 1, "the tab survived every request");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hundreds_of_searches_at_once_stay_within_the_caps() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    for i in 0..300 {
+        let request = json!({"type": "analyse", "on": true, "multipv": 1 + i % 3});
+        tab.send(request).await;
+        if i % 50 == 0 {
+            let searches = server.status()["searches"].as_u64().unwrap();
+            assert!(searches <= 8, "{searches} searches at once");
+        }
+    }
+    // The last request wins: one search, with two lines... of three? 300 % 3 = 0, so
+    // the last request (i = 299) asked for 1 + 299 % 3 = 3 lines.
+    tab.wait_state("the last settings", |s| {
+        s["multipv"] == 3 && s["analysing"] == true
+    })
+    .await;
+    server.wait_status("one search is left", |s| s["searches"] == 1);
+    // More tabs than the cap: the extra ones are told why and closed.
+    let mut tabs = vec![tab];
+    for _ in 1..8 {
+        let mut tab = server.tab().await;
+        tab.wait_type("state").await;
+        tabs.push(tab);
+    }
+    let mut extra = server.tab().await;
+    let error = extra.error().await;
+    assert!(error.contains("too many tabs"), "{error}");
+    let status = server.wait_status("eight tabs", |s| s["tabs"] == 8);
+    assert!(status["searches"].as_u64().unwrap() <= 8);
+    for tab in tabs {
+        tab.close().await;
+    }
+    server.wait_status("every tab closed", |s| s["tabs"] == 0 && s["searches"] == 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_engine_runs_to_the_end() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    tab.send(json!({
+        "type": "new_game", "mode": "human_engine", "size": "5x5", "human": "white",
+        "level": "alphabeta2", "time": {"kind": "movetime", "ms": 50}
+    }))
+    .await;
+    let mut state = tab
+        .wait_state("the engine's opening removal", |s| {
+            s["moves"].as_array().unwrap().len() == 1
+        })
+        .await;
+    assert_eq!(
+        state["players"],
+        json!(["Konane (built-in) (alphabeta2)", "You"])
+    );
+    // Taking a move back while it is the engine's turn, playing out of turn, or from an
+    // earlier position are refused.
+    tab.send(json!({"type": "goto", "ply": 0})).await;
+    let start = tab.wait_state("back at the start", |s| s["ply"] == 0).await;
+    let legal = start["legal"][0].as_str().unwrap().to_string();
+    tab.send(json!({"type": "play", "move": legal})).await;
+    assert!(tab.error().await.contains("go to the last position"));
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    state = tab
+        .wait_state("my turn", |s| s["human_to_move"] == true)
+        .await;
+    while state["result"].is_null() {
+        let before = moves(&state);
+        let mv = state["legal"][0].as_str().unwrap().to_string();
+        tab.send(json!({"type": "play", "move": mv})).await;
+        state = tab
+            .wait_state("the engine's answer", |s| {
+                moves(s).len() >= before.len() + 2 && s["human_to_move"] == true
+                    || !s["result"].is_null()
+            })
+            .await;
+    }
+    let result = &state["result"];
+    assert!(
+        result["reason"].as_str().unwrap().ends_with("has no move"),
+        "{result}"
+    );
+    // The game replays legally from the start.
+    let mut position = konane_core::Position::from_fen(state["start"].as_str().unwrap()).unwrap();
+    for mv in moves(&state) {
+        let mv = position.parse_move(&mv).expect("every move is legal");
+        position.play(mv);
+    }
+    assert!(position.is_game_over());
+    tab.send(json!({"type": "takeback"})).await;
+    let back = tab.wait_type("state").await;
+    assert!(back["result"].is_null());
+    assert_eq!(back["human_to_move"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_program_plays_the_built_in_engine() {
+    let fake = "name=fake cmd='python3 tests/fixtures/fake_engine.py good'";
+    let server = Server::start(&[
+        "--engine",
+        fake,
+        "--engine",
+        "name=ghost cmd=/nonexistent/engine",
+    ]);
+    let mut tab = server.tab().await;
+    let welcome = tab.wait_type("welcome").await;
+    assert_eq!(welcome["engines"][1]["name"], "fake");
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "6x6", "engines": [1, 0],
+        "time": {"kind": "movetime", "ms": 30}
+    }))
+    .await;
+    let end = tab
+        .wait_state("the end of the game", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(end["players"], json!(["fake", "Konane (built-in)"]));
+    assert!(moves(&end).len() >= 4, "{end}");
+    assert!(end["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .ends_with("has no move"));
+    // An engine that cannot start loses its game with the reason shown.
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "4x4", "engines": [2, 0]
+    }))
+    .await;
+    let lost = tab
+        .wait_state("the ghost's loss", |s| !s["result"].is_null())
+        .await;
+    let reason = lost["result"]["reason"].as_str().unwrap();
+    assert!(reason.contains("cannot run"), "{reason}");
+    assert_eq!(lost["result"]["winner"], "white");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_load_and_small_positions_are_solved() {
+    let dir = std::env::temp_dir().join(format!("konane-gui-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("games.txt");
+    gui_common::selfplay_record("5x5", 2, &record);
+    let text = std::fs::read_to_string(&record).unwrap();
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    tab.send(json!({"type": "load_record", "text": text})).await;
+    let listed = tab.wait_type("record").await;
+    assert_eq!(listed["games"].as_array().unwrap().len(), 2);
+    let first = tab
+        .wait_state("game 1 at its start", |s| s["record_game"] == 0)
+        .await;
+    assert_eq!(first["ply"], 0);
+    assert_eq!(first["board"], "5x5");
+    assert_eq!(first["players"], json!(["greedy", "random"]));
+    assert!(!first["result"].is_null());
+    tab.send(json!({"type": "pick_game", "game": 1})).await;
+    let second = tab.wait_state("game 2", |s| s["record_game"] == 1).await;
+    assert_eq!(second["players"], json!(["random", "greedy"]));
+    tab.send(json!({"type": "pick_game", "game": 2})).await;
+    assert!(tab.error().await.contains("no game 2"));
+    // A 4x4 start: the solver proves White's win, with no winning move for Black.
+    tab.send(json!({"type": "new_game", "mode": "analysis", "size": "4x4"}))
+        .await;
+    let solved = tab.wait_type("solved").await;
+    assert_eq!(solved["winner"], "white");
+    assert_eq!(solved["winning"], json!([]));
+    assert_eq!(solved["ply"], 0);
+    // A move list, then the solver on a won position of 5x5.
+    tab.send(
+        json!({"type": "load_moves", "moves": "c3 c2", "fen": "bwbwb/wbwbw/bwbwb/wbwbw/bwbwb b"}),
+    )
+    .await;
+    let solved = tab
+        .wait_for("5x5 solved", |v| v["type"] == "solved" && v["ply"] == 2)
+        .await;
+    assert_eq!(solved["winner"], "black");
+    assert!(!solved["winning"].as_array().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_branch_resign_and_lose_on_time() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    // Analysis: a move played at an earlier position starts a new branch there.
+    tab.send(json!({"type": "load_moves", "moves": "d5 d4 b5d5"}))
+        .await;
+    tab.wait_state("three moves", |s| moves(s).len() == 3).await;
+    tab.send(json!({"type": "goto", "ply": 2})).await;
+    let at_two = tab
+        .wait_state("the position after d4", |s| s["ply"] == 2)
+        .await;
+    let other = at_two["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .find(|m| m != "b5d5")
+        .expect("another jump");
+    tab.send(json!({"type": "play", "move": other})).await;
+    let branched = tab.wait_state("the new branch", |s| s["ply"] == 3).await;
+    assert_eq!(moves(&branched), ["d5", "d4", other.as_str()]);
+    // Two players with a clock: the side to move's clock runs, a resignation ends it.
+    let clock = json!({"kind": "clock", "base_ms": 60_000, "inc_ms": 0});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "6x6", "time": clock}))
+        .await;
+    let fresh = tab
+        .wait_state("a game between two people", |s| {
+            s["mode"] == "human_human" && moves(s).is_empty()
+        })
+        .await;
+    assert_eq!(fresh["human_to_move"], true);
+    assert_eq!(fresh["clocks"]["running"], "black");
+    assert_eq!(fresh["clocks"]["white_ms"], 60_000);
+    tab.send(json!({"type": "play", "move": "c4"})).await;
+    let played = tab.wait_state("c4", |s| moves(s).len() == 1).await;
+    assert_eq!(played["clocks"]["running"], "white");
+    assert!(played["clocks"]["black_ms"].as_u64().unwrap() <= 60_000);
+    tab.send(json!({"type": "resign"})).await;
+    let resigned = tab
+        .wait_state("White's resignation", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(
+        resigned["result"],
+        json!({"winner": "black", "reason": "White resigned"})
+    );
+    assert!(resigned["clocks"]["running"].is_null(), "the clocks stop");
+    // No move after the end: the result stands.
+    tab.send(json!({"type": "play", "move": resigned["legal"][0]}))
+        .await;
+    let late = tab.error().await;
+    assert!(late.contains("the game is over (White resigned)"), "{late}");
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    let after = tab.wait_type("state").await;
+    assert_eq!(after["result"], resigned["result"]);
+    assert_eq!(moves(&after), ["c4"]);
+    // A player whose clock runs out loses.
+    let short = json!({"kind": "clock", "base_ms": 1_000, "inc_ms": 0});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4", "time": short}))
+        .await;
+    tab.wait_state("a one-second game", |s| {
+        s["board"] == "4x4" && s["result"].is_null()
+    })
+    .await;
+    let flagged = tab
+        .wait_state("Black's flag", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(
+        flagged["result"],
+        json!({"winner": "white", "reason": "Black lost on time"})
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_between_engines_pauses_and_resumes() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "8x8", "engines": [0, 0],
+        "time": {"kind": "movetime", "ms": 100}
+    }))
+    .await;
+    tab.wait_state("two moves", |s| moves(s).len() >= 2).await;
+    tab.send(json!({"type": "pause", "on": true})).await;
+    let paused = tab.wait_state("the pause", |s| s["paused"] == true).await;
+    assert!(paused["thinking"].is_null(), "{paused}");
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    tab.send(json!({"type": "goto", "ply": moves(&paused).len()}))
+        .await;
+    let still = tab.wait_type("state").await;
+    assert_eq!(moves(&still), moves(&paused), "no move while paused");
+    tab.send(json!({"type": "play", "move": still["legal"][0]}))
+        .await;
+    assert!(tab.error().await.contains("the engines make the moves"));
+    tab.send(json!({"type": "pause", "on": false})).await;
+    tab.wait_state("a move after resuming", |s| {
+        s["paused"] == false && moves(s).len() > moves(&paused).len()
+    })
+    .await;
+}
