@@ -8,8 +8,7 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
 
 use common::run_ok;
 
@@ -243,17 +242,20 @@ fn rounds_of_cheapest_proofs_decide_with_fewer_units() {
     assert!(error.contains("is not in"), "{error}");
 }
 
-/// Waits until `path` holds `needle` (a shard has taken its lock and written).
-fn wait_for(path: &Path, needle: &str) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !std::fs::read_to_string(path).is_ok_and(|t| t.contains(needle)) {
-        assert!(
-            Instant::now() < deadline,
-            "{} never held {needle}",
-            path.display()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+/// Starts a shard process with `args` and waits for its first line, which it prints
+/// once it holds its results file and catches Ctrl-C; the output stays open.
+fn start_shard(args: &[&str]) -> (Child, BufReader<ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert!(line.starts_with("Shard "), "{line}");
+    (child, out)
 }
 
 /// Every line of a results file is whole: the header, then `ID WINNER NODES SECONDS`.
@@ -275,13 +277,7 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
     split("6x6", "1", &units);
     let results = dir.join("results.txt");
     let args = shard_args(&units, "1/1", &results, &["--threads", "1"]);
-    let first = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    wait_for(&results, "konane-results 1");
+    let (first, _first_out) = start_shard(&args);
     // Ctrl-C at once (the work takes seconds): the unit in progress is dropped, the
     // process says how to resume.
     let status = Command::new("kill")
@@ -300,15 +296,7 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
     // Killed outright in the middle of a unit: whole lines only, nothing lost. While it
     // runs (its first line comes once it holds the file), a second shard process on the
     // same results file is refused.
-    let mut second = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(&args)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut second_out = BufReader::new(second.stdout.take().unwrap());
-    let mut first_line = String::new();
-    second_out.read_line(&mut first_line).unwrap();
-    assert!(first_line.starts_with("Shard 1/1"), "{first_line}");
+    let (mut second, _second_out) = start_shard(&args);
     let error = fails(&args);
     assert!(
         error.contains("is being written by another process"),

@@ -99,14 +99,6 @@ fn read_units(args: &SolveArgs, path: &Path) -> Result<UnitsFile> {
 
 /// `--shard K/N --results OUT`: solves the shard's units not yet in OUT.
 fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Result<()> {
-    // Ctrl-C is caught from before the results file is touched, so that an early one
-    // also ends the shard cleanly.
-    let pool = args.pool()?;
-    let solver = Solver::new(file.board(), args.solver_options(file.board()));
-    let stop = solver.stop_flag();
-    let handler_stop = solver.stop_flag();
-    ctrlc::set_handler(move || handler_stop.store(true, Ordering::Relaxed))
-        .context("cannot install the Ctrl-C handler")?;
     let resumed = ResultsWriter::open(out, file, shard)?;
     if resumed.dropped_partial_line {
         eprintln!(
@@ -135,6 +127,12 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
             todo.len()
         );
     }
+    let pool = args.pool()?;
+    let solver = Solver::new(file.board(), args.solver_options(file.board()));
+    let stop = solver.stop_flag();
+    let handler_stop = solver.stop_flag();
+    ctrlc::set_handler(move || handler_stop.store(true, Ordering::Relaxed))
+        .context("cannot install the Ctrl-C handler")?;
     println!(
         "Shard {shard} of {}: {} units, {} already in {}, {} to solve (threads: {})",
         file.path.display(),
