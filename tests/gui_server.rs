@@ -163,8 +163,8 @@ async fn bad_requests_get_an_error_and_change_nothing() {
             "bad FEN",
         ),
         (
-            json!({"type": "new_game", "mode": "analysis", "size": "9x9"}).to_string(),
-            "bad board size '9x9'",
+            json!({"type": "new_game", "mode": "analysis", "size": "17x9"}).to_string(),
+            "bad board size '17x9'",
         ),
         (
             json!({"type": "new_game", "mode": "human_engine", "engines": [5]}).to_string(),

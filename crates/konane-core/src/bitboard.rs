@@ -217,7 +217,10 @@ mod tests {
         assert_eq!(Bitboard::<W>::EMPTY.lowest(), None);
         assert_eq!((bb >> 1) << 1, bb);
         assert_eq!(bb.without(Bitboard::from_index(7)).count(), 2);
-        assert_eq!(bb ^ Bitboard::from_index(3), [7u8, 60].into_iter().collect());
+        assert_eq!(
+            bb ^ Bitboard::from_index(3),
+            [7u8, 60].into_iter().collect()
+        );
         assert_eq!(format!("{bb:?}"), "{3, 7, 60}");
     }
 

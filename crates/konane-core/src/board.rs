@@ -220,11 +220,12 @@ impl Board {
         self.width as u32 * self.height as u32
     }
 
-    /// The word that holds this board's bitboards: `u64` up to 8x8 (eight bits a rank,
-    /// whatever the width), otherwise the smallest of `u128` and 256 bits that holds the
-    /// squares packed rank after rank. The one place a board's word is chosen.
+    /// The word that holds this board's bitboards: `u64` for boards up to 8x8 (eight
+    /// bits a rank, whatever the width) and other boards of at most 64 squares (ranks
+    /// packed one after another, as on every larger board), otherwise the smallest of
+    /// `u128` and 256 bits that holds the squares. The one place a board's word is chosen.
     pub const fn word(self) -> WordSize {
-        if self.width <= 8 && self.height <= 8 {
+        if self.area() <= 64 {
             WordSize::W64
         } else if self.area() <= 128 {
             WordSize::W128
@@ -234,11 +235,12 @@ impl Board {
     }
 
     /// The bit-index distance between a square and the one above it: 8 on boards up to
-    /// 8x8, the width otherwise.
+    /// 8x8, the width on every other board.
     pub const fn stride(self) -> u32 {
-        match self.word() {
-            WordSize::W64 => 8,
-            _ => self.width as u32,
+        if self.width <= 8 && self.height <= 8 {
+            8
+        } else {
+            self.width as u32
         }
     }
 
@@ -269,7 +271,8 @@ impl Board {
 
     /// Every square of the board, rank after rank from `a1`.
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (0..self.height).flat_map(move |rank| (0..self.width).map(move |file| Square::new(file, rank)))
+        (0..self.height)
+            .flat_map(move |rank| (0..self.width).map(move |file| Square::new(file, rank)))
     }
 
     /// The colour whose piece stands on `square` at the start: the top-left square is Black.

@@ -34,8 +34,7 @@ pub struct Geometry<W: Word> {
 }
 
 /// One geometry per board, built on first use (each board has exactly one word).
-static GEOMETRIES: [OnceLock<Box<dyn Any + Send + Sync>>; 256] =
-    [const { OnceLock::new() }; 256];
+static GEOMETRIES: [OnceLock<Box<dyn Any + Send + Sync>>; 256] = [const { OnceLock::new() }; 256];
 
 impl<W: Word> Geometry<W> {
     /// The shared geometry of `board`, whose word must be `W` (see [`Board::word`]).
@@ -78,7 +77,8 @@ impl<W: Word> Geometry<W> {
             for k in 1..=MAX_JUMP_LENGTH {
                 let over = (2 * k as u32 - 1) * step;
                 if over < W::BITS {
-                    captures[vertical][k] = captures[vertical][k - 1] | Bitboard::from_index(over as u8);
+                    captures[vertical][k] =
+                        captures[vertical][k - 1] | Bitboard::from_index(over as u8);
                 }
             }
         }
@@ -375,8 +375,14 @@ mod tests {
         let names = |bb: Bitboard<u128>| -> Vec<String> {
             bb.iter().map(|i| geometry.square(i).to_string()).collect()
         };
-        assert_eq!(names(geometry.between(sq("a1"), sq("e1"))), ["b1", "c1", "d1"]);
-        assert_eq!(names(geometry.between(sq("j10"), sq("j6"))), ["j7", "j8", "j9"]);
+        assert_eq!(
+            names(geometry.between(sq("a1"), sq("e1"))),
+            ["b1", "c1", "d1"]
+        );
+        assert_eq!(
+            names(geometry.between(sq("j10"), sq("j6"))),
+            ["j7", "j8", "j9"]
+        );
         assert!(geometry.between(sq("a1"), sq("b1")).is_empty());
     }
 }

@@ -138,6 +138,20 @@ impl Position {
         self.visit(LegalMoves)
     }
 
+    /// Calls `visit` on every legal move, in the order of [`Position::legal_moves`],
+    /// without building a list.
+    pub fn for_each_move<F: FnMut(Move)>(&self, visit: F) {
+        struct ForEach<F>(F);
+        impl<F: FnMut(Move)> PositionVisitor for ForEach<F> {
+            type Output = ();
+            fn visit<W: Word>(mut self, position: &BitPosition<W>) {
+                let geometry = position.geometry();
+                position.for_each_move(|mv| (self.0)(geometry.to_move(mv)));
+            }
+        }
+        self.visit(ForEach(visit))
+    }
+
     /// The number of legal moves, without listing them.
     pub fn count_moves(&self) -> u32 {
         struct Count;

@@ -210,7 +210,11 @@ impl<W: Word> BitPosition<W> {
     /// Plays `mv`, which must be legal here (checked in debug builds).
     #[inline(always)]
     pub fn play(&mut self, mv: BitMove) {
-        debug_assert!(self.is_legal(mv), "illegal move {mv:?} in {}", self.to_fen());
+        debug_assert!(
+            self.is_legal(mv),
+            "illegal move {mv:?} in {}",
+            self.to_fen()
+        );
         let us = self.side;
         let them = us.opponent();
         let from = mv.from();
@@ -283,8 +287,15 @@ enum Words {
 
 /// A Konane position on any board from 1x1 to 16x16: the pieces, the side to move and
 /// the Zobrist hash. Inner loops take it on its own word ([`Position::visit`]).
-#[derive(Copy, Clone, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Eq, PartialEq)]
 pub struct Position(Words);
+
+impl std::hash::Hash for Position {
+    /// Hashes the Zobrist hash (equal positions have equal hashes).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash());
+    }
+}
 
 /// Runs `$body` with `$p` bound to the position on its own word.
 macro_rules! on_word {
@@ -334,7 +345,8 @@ impl Position {
         ) -> Result<BitPosition<W>, PositionError> {
             let geometry = Geometry::<W>::of(board);
             let bits = |set: SquareSet| -> Bitboard<W> {
-                set.iter().fold(Bitboard::EMPTY, |bb, s| bb | geometry.bit(s))
+                set.iter()
+                    .fold(Bitboard::EMPTY, |bb, s| bb | geometry.bit(s))
             };
             BitPosition::from_bitboards(board, bits(black), bits(white), side)
         }
@@ -410,6 +422,11 @@ impl Position {
     /// The number of pieces of `color`.
     pub fn count(&self, color: Color) -> u32 {
         on_word!(self, p => p.pieces(color).count())
+    }
+
+    /// The number of pieces of both colours.
+    pub fn piece_count(&self) -> u32 {
+        on_word!(self, p => p.occupied().count())
     }
 
     /// The number of empty squares.

@@ -93,7 +93,11 @@ impl Symmetry {
     #[inline(always)]
     pub fn bitboard<W: Word>(self, geometry: &Geometry<W>, bb: Bitboard<W>) -> Bitboard<W> {
         let board = geometry.board();
-        let (width, height, stride) = (board.width() as u32, board.height() as u32, geometry.stride());
+        let (width, height, stride) = (
+            board.width() as u32,
+            board.height() as u32,
+            geometry.stride(),
+        );
         let rotate_180 = |x: Bitboard<W>| {
             Bitboard(x.0.reverse_bits()) >> (W::BITS - (stride * (height - 1) + width))
         };
@@ -109,7 +113,7 @@ impl Symmetry {
         };
         let flip_files = |x: Bitboard<W>| flip_ranks(rotate_180(x));
         let transpose = |x: Bitboard<W>| {
-            if W::BITS == 64 {
+            if W::BITS == 64 && stride == 8 {
                 Bitboard(W::from_u64(transpose(x.0.low_u64())))
             } else {
                 x.iter().fold(Bitboard::EMPTY, |image, index| {
@@ -151,7 +155,8 @@ impl Symmetry {
     /// The image of `position` (same side to move).
     pub fn apply(self, position: &Position) -> Position {
         let board = position.board();
-        let image = |set: SquareSet| -> SquareSet { set.iter().map(|s| self.square(board, s)).collect() };
+        let image =
+            |set: SquareSet| -> SquareSet { set.iter().map(|s| self.square(board, s)).collect() };
         let black = image(position.pieces(Color::Black));
         let white = image(position.pieces(Color::White));
         Position::from_squares(board, black, white, position.side_to_move())

@@ -13,7 +13,8 @@ use crate::bit_move::BitMove;
 /// Which word a board's bitboards use (see [`Board::word`](crate::Board::word)).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum WordSize {
-    /// `u64`: every board up to 8x8, eight bits a rank.
+    /// `u64`: every board up to 8x8 (eight bits a rank) and the other boards of at
+    /// most 64 squares (packed rank after rank).
     W64,
     /// `u128`: larger boards of at most 128 squares, packed rank after rank.
     W128,
@@ -81,10 +82,12 @@ pub trait Word:
     fn low_u64(self) -> u64;
     /// The word holding `value` in its low 64 bits.
     fn from_u64(value: u64) -> Self;
+    /// The bits above the low 64 folded into 64 (0 for `u64`), for hashing.
+    fn fold_high(self) -> u64;
 }
 
 macro_rules! primitive_word {
-    ($t:ty, $size:expr, $max_moves:expr) => {
+    ($t:ty, $size:expr, $max_moves:expr, $fold_high:expr) => {
         impl Word for $t {
             const BITS: u32 = <$t>::BITS;
             const SIZE: WordSize = $size;
@@ -141,16 +144,21 @@ macro_rules! primitive_word {
             fn from_u64(value: u64) -> Self {
                 value as $t
             }
+
+            #[inline(always)]
+            fn fold_high(self) -> u64 {
+                $fold_high(self)
+            }
         }
     };
 }
 
 // The move bounds: a piece has at most ⌊(W-1)/2⌋ landings along its rank and
 // ⌊(H-1)/2⌋ along its file, and a colour at most ⌈W·H/2⌉ pieces. The largest products
-// over the boards each word holds: 8x8 (32 · 6), 16x8 and 8x16 (64 · 10), 16x16
-// (128 · 14); `Board::max_moves` checks every board against its word's bound.
-primitive_word!(u64, WordSize::W64, 192);
-primitive_word!(u128, WordSize::W128, 640);
+// over the boards each word holds: 4x16 and 16x4 (32 · 8), 16x8 and 8x16 (64 · 10),
+// 16x16 (128 · 14); `Geometry::of` checks every board against its word's bound.
+primitive_word!(u64, WordSize::W64, 256, |_| 0);
+primitive_word!(u128, WordSize::W128, 640, |x: u128| (x >> 64) as u64);
 
 impl Word for U256 {
     const BITS: u32 = 256;
@@ -207,6 +215,12 @@ impl Word for U256 {
     #[inline(always)]
     fn from_u64(value: u64) -> Self {
         U256::from(value)
+    }
+
+    #[inline(always)]
+    fn fold_high(self) -> u64 {
+        let (high, low) = self.into_words();
+        (low >> 64) as u64 ^ (high as u64).rotate_left(21) ^ ((high >> 64) as u64).rotate_left(42)
     }
 }
 

@@ -104,7 +104,9 @@ impl Grid {
             )
         };
         // The second square starts at the first letter after the first one.
-        let split = text[1..].find(|c: char| c.is_ascii_alphabetic()).map(|i| i + 1);
+        let split = text[1..]
+            .find(|c: char| c.is_ascii_alphabetic())
+            .map(|i| i + 1);
         if let Some(split) = split {
             let (f0, r0) = square(&text[..split]);
             let (f1, r1) = square(&text[split..]);

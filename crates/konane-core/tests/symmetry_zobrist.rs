@@ -76,7 +76,9 @@ fn bitboard_images_agree_with_square_images_on_every_board() {
 #[test]
 fn symmetries_map_moves_with_positions() {
     let mut rng = StdRng::seed_from_u64(7);
-    for size in ["8x8", "7x7", "6x6", "5x3", "4x7", "9x9", "12x5", "4x16", "16x16"] {
+    for size in [
+        "8x8", "7x7", "6x6", "5x3", "4x7", "9x9", "12x5", "4x16", "16x16",
+    ] {
         let board = board(size);
         let mut position = Position::start(board);
         while !position.is_game_over() {

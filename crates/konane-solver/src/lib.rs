@@ -71,7 +71,6 @@
 
 mod certificate;
 mod distance;
-mod movegen;
 mod root;
 mod search;
 mod symmetry;

@@ -106,12 +106,12 @@ fn records_are_canonical_and_above_the_leaf_limit() {
     for &(key, _) in certificate.won() {
         let position = certificate.position(Section::Won, key);
         assert_eq!(canonical.of(&position).0, key);
-        assert!(position.occupied().count_ones() > 6);
+        assert!(position.piece_count() > 6);
     }
     for &key in certificate.lost() {
         let position = certificate.position(Section::Lost, key);
         assert_eq!(canonical.of(&position).0, key);
-        assert!(position.occupied().count_ones() > 6);
+        assert!(position.piece_count() > 6);
         assert!(position.count_moves() > 0);
     }
 }
@@ -310,7 +310,7 @@ fn a_false_leaf_claim_fails() {
     let (corrupted, _, _) = change_a_winning_move(&certificate, |position| {
         position.legal_moves().iter().copied().find(|&mv| {
             let child = position.after(mv);
-            child.occupied().count_ones() <= limit && leaves.wins(&child)
+            child.piece_count() <= limit && leaves.wins(&child)
         })
     });
     let failure = failure_of(&corrupted);

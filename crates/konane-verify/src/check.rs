@@ -116,7 +116,7 @@ impl fmt::Display for Problem {
                 "the position {position} ({} to move, {} pieces) needs a {needed} record, \
                  and there is none",
                 side(position),
-                position.occupied().count_ones()
+                position.piece_count()
             ),
             Problem::IllegalMove { record, mv } => {
                 write!(
@@ -225,7 +225,7 @@ impl Checker<'_> {
             let position = frame.position;
             let must_win = frame.record.section == Section::Lost;
             let child = position.after(mv);
-            if child.occupied().count_ones() >= position.occupied().count_ones() {
+            if child.piece_count() >= position.piece_count() {
                 return Err(self.fail(Problem::NotShrinking { position, mv }));
             }
             if must_win && child.count_moves() == 0 {
@@ -246,7 +246,7 @@ impl Checker<'_> {
         via: Option<Move>,
         must_win: bool,
     ) -> Result<(), Failure> {
-        let pieces = position.occupied().count_ones();
+        let pieces = position.piece_count();
         if !must_win && position.count_moves() == 0 {
             return Ok(());
         }
