@@ -89,7 +89,7 @@ fn not_a_certificate() {
 #[test]
 fn header_catalogue() {
     let good = String::from_utf8(header(1, 0)).unwrap();
-    let cases: [(&str, &str, usize, &str); 14] = [
+    let cases: [(&str, &str, usize, &str); 15] = [
         (
             "konane-certificate 1",
             "konane-certificate 2",
