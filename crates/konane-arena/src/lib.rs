@@ -66,7 +66,7 @@ pub use engine::{Answer as EngineAnswer, EngineProcess, Failure, StartError, Wat
 pub use error::{ArenaError, RecordError};
 pub use log::ProtocolLog;
 pub use merge::{merge, MergeError, Merged, ShardRecords};
-pub use openings::{random_opening, OpeningSource, OpeningsError};
+pub use openings::{OpeningSource, OpeningsError};
 pub use record::{GameRecord, PlayedGame, Records, SeriesHeader};
 pub use runner::{run_match, MatchConfig};
 pub use schedule::Schedule;
