@@ -24,34 +24,34 @@ impl Games {
                 right: &right,
             };
             let mut changed = false;
-            let mut new_left = Vec::with_capacity(left.len());
-            for &a in g.left {
-                // A Left option a reverses through a^R <= g: replaced by a^R's Left options.
-                match self.reversal(a, &g, true) {
-                    Some(ar) => {
-                        new_left.extend_from_slice(&self.node(ar).left);
-                        changed = true;
-                    }
-                    None => new_left.push(a),
-                }
-            }
-            let mut new_right = Vec::with_capacity(right.len());
-            for &b in g.right {
-                // A Right option b reverses through b^L >= g: replaced by b^L's Right options.
-                match self.reversal(b, &g, false) {
-                    Some(bl) => {
-                        new_right.extend_from_slice(&self.node(bl).right);
-                        changed = true;
-                    }
-                    None => new_right.push(b),
-                }
-            }
+            let new_left = self.bypassed(&g, true, &mut changed);
+            let new_right = self.bypassed(&g, false, &mut changed);
             if !changed {
                 return self.intern(left, right);
             }
             left = sorted(new_left);
             right = sorted(new_right);
         }
+    }
+
+    /// One side of `g` with its reversible options bypassed: a Left option `a` that
+    /// reverses through `a^R <= g` is replaced by the Left options of `a^R`, a Right
+    /// option `b` that reverses through `b^L >= g` by the Right options of `b^L`.
+    /// Sets `changed` when it bypassed any.
+    fn bypassed(&mut self, g: &Pending<'_>, is_left: bool, changed: &mut bool) -> Vec<GameId> {
+        let side = if is_left { g.left } else { g.right };
+        let mut kept = Vec::with_capacity(side.len());
+        for &option in side {
+            match self.reversal(option, g, is_left) {
+                Some(reply) => {
+                    let node = self.node(reply);
+                    kept.extend_from_slice(if is_left { &node.left } else { &node.right });
+                    *changed = true;
+                }
+                None => kept.push(option),
+            }
+        }
+        kept
     }
 
     /// The value of `{left | right}` when every option is a number and each Left one
