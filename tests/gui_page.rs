@@ -27,6 +27,9 @@ const ENTER: &str = "\u{E007}";
 
 /// Saves a screenshot under target/gui-screenshots, and into docs/ when asked.
 async fn screenshot(client: &Client, name: &str) -> Result<()> {
+    // WebDriver scrolls to what it clicks: the picture shows the page from its top.
+    js(client, "window.scrollTo(0, 0); return 1").await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let shot = client.screenshot().await?;
     std::fs::write(screenshots().join(name), &shot)?;
     if std::env::var_os("KONANE_UPDATE_SCREENSHOT").is_some() {
@@ -344,6 +347,46 @@ fn a_reload_and_a_dropped_connection_keep_the_game() {
     });
 }
 
+#[test]
+fn variations_show_under_their_move_and_are_entered_and_promoted() {
+    in_browser("variations", &[], |client, server| async move {
+        client.set_window_size(1400, 900).await?;
+        open(&client, &server).await?;
+        // A game with a branch at White's first move and one inside it, by import.
+        let game = "[Event \"study\"]\n\n1. d5 d4 (1... d6 2. b5d5 (2. d3d5 d8d6) 2... c3c5) 2. b5d5 d2d4 *";
+        click(&client, "#io-panel summary").await?;
+        let field = client.find(Locator::Css("#game-text")).await?;
+        field.clear().await?;
+        field.send_keys(game).await?;
+        click(&client, "#game-load").await?;
+        wait(
+            &client,
+            "the game",
+            "return window.konane.view.state.moves.join(' ') === 'd5 d4 b5d5 d2d4'",
+        )
+        .await?;
+        let branches = js(&client, "return [...document.querySelectorAll('#moves li.branches')].map(b => b.textContent.replace(/\\s+/g, ' ').trim())").await?;
+        ensure!(
+            branches == serde_json::json!(["1... d6 2. b5d5 (2. d3d5 d8d6) 2... c3c5"]),
+            "branches shown: {branches}"
+        );
+        // Click the nested branch's move: the board shows its line.
+        click(&client, "#moves li.branches .branch .branch .move").await?;
+        wait(
+            &client,
+            "the nested branch",
+            "return window.konane.view.state.moves.join(' ') === 'd5 d6 d3d5 d8d6'",
+        )
+        .await?;
+        click(&client, "#promote").await?;
+        wait(&client, "the promoted line", "const s = window.konane.view.state; return s.export.includes('1. d5 d6 (1... d4 2. b5d5 d2d4) 2. d3d5 (2. b5d5 c3c5) 2... d8d6 *')").await?;
+        screenshot(&client, "gui-variations.png").await?;
+        click(&client, "#delete").await?;
+        wait(&client, "the deleted move", "const s = window.konane.view.state; return s.moves.join(' ') === 'd5 d6 b5d5 c3c5' && s.ply === 2").await?;
+        Ok(())
+    });
+}
+
 /// The page's background brightness (0 to 255).
 async fn background(client: &Client) -> Result<f64> {
     let colour = js(
@@ -390,15 +433,13 @@ fn the_page_follows_the_system_s_light_or_dark_theme() {
                 },
                 "{name}: background brightness {brightness}"
             );
-            if !dark {
-                wait(
-                    &client,
-                    "engine lines",
-                    "return document.querySelectorAll('#lines li').length >= 3",
-                )
-                .await?;
-                screenshot(&client, "gui-light.png").await?;
-            }
+            wait(
+                &client,
+                "engine lines",
+                "return document.querySelectorAll('#lines li').length >= 3",
+            )
+            .await?;
+            screenshot(&client, &format!("gui-{name}.png")).await?;
             Ok(())
         });
     }

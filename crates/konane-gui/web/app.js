@@ -213,18 +213,22 @@ function showState(state) {
 function fitBoard() {
   const column = document.querySelector('.board-column');
   const wrap = document.querySelector('.board-wrap');
+  const bar = $('evalbar').offsetWidth + 8;
+  const wide = window.innerWidth > 820;
+  const side = wide ? Math.min(440, Math.max(300, window.innerWidth * 0.3)) : 0;
+  const width = Math.max(120, (wide ? window.innerWidth - side - 64 : window.innerWidth - 16) - bar);
+  // The rows around the board, measured at the widest the column may be (narrower,
+  // the controls would wrap and leave the board less room).
+  column.style.width = `${width + bar}px`;
   const above = $('top-player').offsetHeight + document.querySelector('.top').offsetHeight;
   const below = $('bottom-player').offsetHeight + document.querySelector('.controls').offsetHeight + $('status').offsetHeight;
   const gaps = 44;
   const height = Math.max(120, window.innerHeight - above - below - gaps);
-  const wide = window.innerWidth > 820;
-  const side = wide ? Math.min(440, Math.max(300, window.innerWidth * 0.3)) : 0;
-  const width = Math.max(120, (wide ? window.innerWidth - side - 64 : window.innerWidth - 16) - $('evalbar').offsetWidth - 8);
   const aspect = board.aspect();
   const boardWidth = Math.floor(Math.min(width, height * aspect));
   wrap.style.width = `${boardWidth}px`;
   wrap.style.height = `${Math.floor(boardWidth / aspect)}px`;
-  column.style.width = `${boardWidth + $('evalbar').offsetWidth + 8}px`;
+  column.style.width = `${(wide ? boardWidth : width) + bar}px`;
 }
 
 function renderPlayers() {

@@ -38,6 +38,10 @@ export function renderMoves(list, state, onGoto) {
   const branch = (first, depth) => {
     const span = document.createElement('span');
     span.className = 'branch';
+    const add = (...parts) => {
+      if (span.childNodes.length) span.append(' ');
+      span.append(...parts);
+    };
     let id = first;
     let d = depth;
     let numbered = true;
@@ -47,12 +51,12 @@ export function renderMoves(list, state, onGoto) {
         const n = document.createElement('span');
         n.className = 'number';
         n.textContent = `${number(d)}${byBlack(d) ? '.' : '...'}`;
-        span.append(n);
+        add(n);
       }
-      span.append(moveItem(id, d, 'span'));
+      add(moveItem(id, d, 'span'));
       numbered = false;
       for (const other of siblings) {
-        span.append(' (', branch(other, d), ') ');
+        add('(', branch(other, d), ')');
         numbered = true;
       }
       const node = nodes.get(id);
