@@ -12,6 +12,7 @@ mod gui_common;
 use std::time::Duration;
 
 use anyhow::{ensure, Context, Result};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use gui_common::browser::{
     click, in_browser, in_browser_with, js, moves, open, play, repository, screenshots, state,
@@ -383,6 +384,95 @@ fn variations_show_under_their_move_and_are_entered_and_promoted() {
         screenshot(&client, "gui-variations.png").await?;
         click(&client, "#delete").await?;
         wait(&client, "the deleted move", "const s = window.konane.view.state; return s.moves.join(' ') === 'd5 d6 b5d5 c3c5' && s.ply === 2").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn errors_float_and_go_and_a_dragged_piece_follows_the_pointer() {
+    in_browser("small", &[], |client, server| async move {
+        client.set_window_size(1400, 900).await?;
+        open(&client, &server).await?;
+        let board_box = "const b = document.getElementById('board').getBoundingClientRect(); return [b.top, b.height]";
+        let before = js(&client, board_box).await?;
+        // A bad move: the message floats over the page, the board does not move.
+        let input = client.find(Locator::Css("#move-input")).await?;
+        input.send_keys(&format!("zz{ENTER}")).await?;
+        wait(
+            &client,
+            "the error",
+            "return !document.getElementById('message').hidden",
+        )
+        .await?;
+        let during = js(&client, board_box).await?;
+        ensure!(
+            during == before,
+            "the error moved the board: {before} -> {during}"
+        );
+        // The next request takes it away.
+        let input = client.find(Locator::Css("#move-input")).await?;
+        input.send_keys(&format!("d5{ENTER}")).await?;
+        wait(&client, "the error gone", "return document.getElementById('message').hidden && window.konane.view.state.moves.length === 1").await?;
+        let input = client.find(Locator::Css("#move-input")).await?;
+        input.send_keys(&format!("d4{ENTER}")).await?;
+        wait(&client, "d4 and a best-move arrow", "return window.konane.view.state.moves.length === 2 && document.querySelector('#board .arrow') !== null").await?;
+        // Landing dots are drawn over the arrow.
+        let order = js(&client, "const g = [...document.getElementById('board').children].map(c => c.getAttribute('class')); return g.indexOf('dots') > g.indexOf('arrows')").await?;
+        ensure!(order == true, "the arrow covers the landing dots");
+        // A drag: the piece follows the pointer before it is dropped.
+        let now = state(&client).await?;
+        let jump = legal(&now)
+            .into_iter()
+            .find(|m| m.len() > 2)
+            .context("a jump")?;
+        let split = jump[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 1;
+        let centre = |name: String| {
+            let client = client.clone();
+            async move {
+                let point = js(&client, &format!("const b = document.querySelector('rect[data-square=\"{name}\"]').getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]")).await?;
+                Ok::<_, anyhow::Error>((
+                    point[0].as_f64().unwrap_or(0.0),
+                    point[1].as_f64().unwrap_or(0.0),
+                ))
+            }
+        };
+        let from = centre(jump[..split].to_string()).await?;
+        let to = centre(jump[split..].to_string()).await?;
+        let middle = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
+        let at = |(x, y): (f64, f64)| PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(100)),
+            x,
+            y,
+        };
+        let press = MouseActions::new("mouse".to_string())
+            .then(at(from))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(at(middle));
+        client.perform_actions(press).await?;
+        let ghost = js(&client, "const g = document.querySelector('#board .ghost'); if (!g) return null; const b = g.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]").await?;
+        let (gx, gy) = (
+            ghost[0].as_f64().context("a dragged piece")?,
+            ghost[1].as_f64().context("its place")?,
+        );
+        ensure!(
+            (gx - middle.0).abs() < 8.0 && (gy - middle.1).abs() < 8.0,
+            "the dragged piece is at ({gx}, {gy}), the pointer at {middle:?}"
+        );
+        let drop = MouseActions::new("mouse".to_string())
+            .then(at(to))
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        client.perform_actions(drop).await?;
+        client.release_actions().await?;
+        wait(
+            &client,
+            "the dragged jump",
+            &format!("return window.konane.view.state.moves[2] === '{jump}'"),
+        )
+        .await?;
         Ok(())
     });
 }

@@ -369,6 +369,33 @@ async fn records_load_and_small_positions_are_solved() {
     tab.send(json!({"type": "pick_game", "game": 1})).await;
     let second = tab.wait_state("game 2", |s| s["record_game"] == 1).await;
     assert_eq!(second["players"], json!(["random", "greedy"]));
+    // The record's game exports with its players and result; a branch off its moves
+    // leaves the record's game.
+    let export = second["export"].as_str().unwrap();
+    for header in ["[Black \"random\"]", "[White \"greedy\"]", "[Round \"2\"]"] {
+        assert!(export.contains(header), "{header}: {export}");
+    }
+    let winner = second["result"]["winner"].as_str().unwrap();
+    assert!(
+        export.contains(&format!("[Result \"{winner}\"]")),
+        "{export}"
+    );
+    let first_move = moves(&second)[0].clone();
+    let other = second["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .find(|m| *m != first_move)
+        .unwrap();
+    tab.send(json!({"type": "play", "move": other})).await;
+    let branched = tab.wait_state("a branch", |s| s["ply"] == 1).await;
+    assert!(
+        branched["record_game"].is_null(),
+        "{}",
+        branched["record_game"]
+    );
+    assert_eq!(branched["players"], json!(["random", "greedy"]));
     tab.send(json!({"type": "pick_game", "game": 2})).await;
     assert!(tab.error().await.contains("no game 2"));
     // A 4x4 start: the solver proves White's win, with no winning move for Black.
