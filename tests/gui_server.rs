@@ -401,7 +401,12 @@ async fn records_load_and_small_positions_are_solved() {
     // A 4x4 start: the solver proves White's win, with no winning move for Black.
     tab.send(json!({"type": "new_game", "mode": "analysis", "size": "4x4"}))
         .await;
-    let solved = tab.wait_type("solved").await;
+    // (A proof of the branch's position may still be on its way: the 4x4 one is wanted.)
+    let solved = tab
+        .wait_for("4x4 solved", |v| {
+            v["type"] == "solved" && v["fen"] == "bwbw/wbwb/bwbw/wbwb b"
+        })
+        .await;
     assert_eq!(solved["winner"], "white");
     assert_eq!(solved["winning"], json!([]));
     assert_eq!(solved["ply"], 0);
