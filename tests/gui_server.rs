@@ -804,3 +804,41 @@ async fn two_built_in_engines_have_two_names() {
         json!(["Konane (built-in) #1", "Konane (built-in) #2"])
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_engines_are_paced_to_the_time_per_move() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    // greedy and random answer at once; between engines the next move still waits for
+    // the 0.3 s of the one before (counted from when that search started), so that
+    // there is a game to watch.
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "5x5", "engines": [0, 0],
+        "level": "greedy", "white_level": "random", "time": {"kind": "movetime", "ms": 300}
+    }))
+    .await;
+    let mut seen = Vec::new();
+    loop {
+        let state = tab
+            .wait_state("a move or the end", |s| {
+                s["mode"] == "engine_engine"
+                    && (moves(s).len() > seen.len() || !s["result"].is_null())
+            })
+            .await;
+        seen.push((moves(&state).len(), std::time::Instant::now()));
+        if !state["result"].is_null() {
+            break;
+        }
+    }
+    let gaps: Vec<u128> = seen
+        .windows(2)
+        .filter(|w| w[1].0 > w[0].0)
+        .map(|w| (w[1].1 - w[0].1).as_millis())
+        .collect();
+    assert!(gaps.len() >= 3, "{gaps:?}");
+    assert!(
+        gaps.iter().all(|&ms| ms >= 250),
+        "moves too close together: {gaps:?} ms"
+    );
+}

@@ -97,6 +97,9 @@ pub struct Tab {
     /// Roles whose engine forgets earlier games at its next search.
     fresh: HashSet<Role>,
     running: Option<Running>,
+    /// Between engines, the next move waits until then: a move that came early is
+    /// shown for the time per move, so that there is a game to watch.
+    next_move_at: Option<Instant>,
     /// A search that ended by itself; it is not started again for the same position.
     finished: Option<Want>,
     next_search: u64,
@@ -136,6 +139,7 @@ impl Tab {
             drivers: HashMap::new(),
             fresh: HashSet::new(),
             running: None,
+            next_move_at: None,
             finished: None,
             next_search: 1,
             engine_events,
@@ -306,6 +310,7 @@ pub async fn serve(
             }
         }
         let flag = tab.flag_deadline();
+        let pace = tab.next_move_at;
         tokio::select! {
             message = socket.recv() => match message {
                 Some(Ok(Message::Text(text))) => tab.handle_text(text.as_str()),
@@ -317,6 +322,7 @@ pub async fn serve(
             Some((generation, proof)) = proofs.recv() => tab.on_proof(generation, proof),
             _ = ticker.tick() => tab.tick(),
             _ = tokio::time::sleep_until(flag.unwrap_or_else(Instant::now).into()), if flag.is_some() => tab.flag(),
+            _ = tokio::time::sleep_until(pace.unwrap_or_else(Instant::now).into()), if pace.is_some() => tab.paced(),
         }
     }
     tab.close();

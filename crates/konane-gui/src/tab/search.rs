@@ -58,7 +58,8 @@ impl Tab {
     fn wanted(&self) -> Option<Want> {
         let line = self.game.moves();
         let prefix = |ply: usize| line[..ply].to_vec();
-        if self.game_running() && !self.paused {
+        let waiting = self.next_move_at.is_some_and(|at| at > Instant::now());
+        if self.game_running() && !self.paused && !waiting {
             let end = line.len();
             let side = self.game.last().side_to_move();
             if let Seat::Engine(engine) = self.seats[side.index()] {
@@ -74,6 +75,9 @@ impl Tab {
             }
         }
         let watching = self.mode == Mode::EngineEngine && self.game_running() && !self.paused;
+        if watching && waiting {
+            return None;
+        }
         if !self.analysis.on || self.game.position().is_game_over() || watching {
             return None;
         }
@@ -196,6 +200,7 @@ impl Tab {
                 let running = self.running.take().expect("checked above");
                 if running.want.for_move {
                     self.engine_moved(&running.want, answer, elapsed);
+                    self.pace(running.started);
                 } else {
                     if let Err(message) = answer {
                         self.analysis.on = false;
@@ -241,6 +246,31 @@ impl Tab {
                 .game
                 .adjudicate(!side, format!("{side} ({name}): {reason}")),
         }
+    }
+
+    /// Between engines at a fixed time per move, the next move waits until the time of
+    /// the one that started at `started` is up.
+    fn pace(&mut self, started: Instant) {
+        if self.mode != Mode::EngineEngine {
+            return;
+        }
+        let per_move = match self
+            .clocks
+            .as_ref()
+            .map(|c| c.control(self.game.last().side_to_move()))
+        {
+            None => DEFAULT_MOVETIME,
+            Some(TimeControl::MoveTime(time)) => time,
+            Some(_) => return,
+        };
+        let at = started + per_move;
+        self.next_move_at = (at > Instant::now()).then_some(at);
+    }
+
+    /// The wait between two engines' moves is over.
+    pub(super) fn paced(&mut self) {
+        self.next_move_at = None;
+        self.after_change();
     }
 
     pub(super) fn tick(&mut self) {

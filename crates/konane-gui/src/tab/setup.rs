@@ -77,6 +77,7 @@ impl Tab {
         self.clocks = time.map(|tc| GameClocks::new([tc, tc]));
         self.turn_started = Instant::now();
         self.paused = false;
+        self.next_move_at = None;
         self.record_game = None;
         self.finished = None;
         self.fresh = [
