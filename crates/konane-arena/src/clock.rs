@@ -182,6 +182,11 @@ impl GameClocks {
         Ok(())
     }
 
+    /// Sets `side`'s clock to zero: it ran out.
+    pub fn run_out(&mut self, side: Color) {
+        self.left[side.index()] = Duration::ZERO;
+    }
+
     /// The `go` command for `side` to move. Clock controls send both clocks (a player
     /// without a clock is shown the mover's), in UCI (`wtime btime winc binc`) or UGI
     /// (`p1time p2time p1inc p2inc`) words.

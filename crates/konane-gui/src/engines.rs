@@ -60,17 +60,24 @@ impl Catalog {
     }
 
     /// Checks an engine index from the page.
-    pub fn check(&self, index: usize) -> Result<usize, String> {
+    pub fn check(&self, index: usize) -> Result<usize, UnknownEngine> {
         if index < self.len() {
             Ok(index)
         } else {
-            Err(format!(
-                "unknown engine {index}: there are {} (0 to {})",
-                self.len(),
-                self.len() - 1
-            ))
+            Err(UnknownEngine {
+                index,
+                count: self.len(),
+            })
         }
     }
+}
+
+/// An engine index that names no engine of the catalog.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown engine {index}: there are {count} (0 to {})", count - 1)]
+pub struct UnknownEngine {
+    pub index: usize,
+    pub count: usize,
 }
 
 /// What a driver reports, tagged with the search it belongs to.
