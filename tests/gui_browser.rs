@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, ensure, Context};
 use fantoccini::Locator;
 use gui_common::browser::{
-    click, in_browser, js, moves, open, play, report, repository, screenshots, state, wait,
-    Gesture, CHROMEDRIVER,
+    click, in_browser, js, moves, open, play, report, repository, screenshots, state, type_move,
+    wait, Gesture, CHROMEDRIVER,
 };
 use serde_json::{json, Value};
 
@@ -436,8 +436,7 @@ fn a_built_in_level_moves_in_its_time_and_stops_with_its_tab() {
                 .as_str()
                 .context("a legal move")?
                 .to_string();
-            let input = client.find(Locator::Css("#move-input")).await?;
-            input.send_keys(&format!("{mv}\u{E007}")).await?;
+            type_move(&client, &mv).await?;
             wait(
                 &client,
                 "my move",

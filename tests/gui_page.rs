@@ -15,8 +15,8 @@ use anyhow::{ensure, Context, Result};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use gui_common::browser::{
-    click, in_browser, in_browser_with, js, moves, open, play, repository, screenshots, state,
-    wait, Gesture,
+    click, in_browser, in_browser_with, js, message, moves, open, play, repository, screenshots,
+    state, type_move, wait, Gesture,
 };
 use serde_json::Value;
 
@@ -262,16 +262,14 @@ fn playing_white_turns_the_board_hides_the_help_and_takes_keyboard_moves() {
 fn a_reload_and_a_dropped_connection_keep_the_game() {
     in_browser("reconnect", &[], |client, server| async move {
         open(&client, &server).await?;
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d5{ENTER}")).await?;
+        type_move(&client, "d5").await?;
         wait(
             &client,
             "d5",
             "return window.konane.view.state.moves.length === 1",
         )
         .await?;
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d4{ENTER}")).await?;
+        type_move(&client, "d4").await?;
         wait(
             &client,
             "d4",
@@ -291,13 +289,9 @@ fn a_reload_and_a_dropped_connection_keep_the_game() {
         // A dropped connection comes back by itself, to the same game.
         js(&client, "window.konane.socket().close(); return 1").await?;
         wait(&client, "the reconnection", "return window.konane.stats.connections === 2 && !document.body.classList.contains('offline')").await?;
-        let text = wait(&client, "the notice", "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent").await?;
-        ensure!(
-            text.as_str().unwrap_or("").contains("Reconnected"),
-            "{text}"
-        );
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("b5d5{ENTER}")).await?;
+        let text = message(&client, "the notice").await?;
+        ensure!(text.contains("Reconnected"), "{text}");
+        type_move(&client, "b5d5").await?;
         wait(
             &client,
             "a move after reconnecting",
@@ -318,11 +312,8 @@ fn a_reload_and_a_dropped_connection_keep_the_game() {
             "const s = window.konane.view.state; return s && s.moves.length === 3",
         )
         .await?;
-        let text = wait(&client, "the notice", "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent").await?;
-        ensure!(
-            text.as_str().unwrap_or("").contains("no longer had"),
-            "{text}"
-        );
+        let text = message(&client, "the notice").await?;
+        ensure!(text.contains("no longer had"), "{text}");
         // A paste larger than the server reads is refused on the page: the socket stays.
         let connections = js(&client, "return window.konane.stats.connections").await?;
         js(
@@ -332,8 +323,8 @@ fn a_reload_and_a_dropped_connection_keep_the_game() {
         .await?;
         click(&client, "#io-panel summary").await?;
         click(&client, "#game-load").await?;
-        let text = wait(&client, "the refusal", "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent").await?;
-        ensure!(text.as_str().unwrap_or("").contains("too large"), "{text}");
+        let text = message(&client, "the refusal").await?;
+        ensure!(text.contains("too large"), "{text}");
         tokio::time::sleep(Duration::from_millis(500)).await;
         let after = js(
             &client,
@@ -396,8 +387,7 @@ fn errors_float_and_go_and_a_dragged_piece_follows_the_pointer() {
         let board_box = "const b = document.getElementById('board').getBoundingClientRect(); return [b.top, b.height]";
         let before = js(&client, board_box).await?;
         // A bad move: the message floats over the page, the board does not move.
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("zz{ENTER}")).await?;
+        type_move(&client, "zz").await?;
         wait(
             &client,
             "the error",
@@ -410,11 +400,9 @@ fn errors_float_and_go_and_a_dragged_piece_follows_the_pointer() {
             "the error moved the board: {before} -> {during}"
         );
         // The next request takes it away.
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d5{ENTER}")).await?;
+        type_move(&client, "d5").await?;
         wait(&client, "the error gone", "return document.getElementById('message').hidden && window.konane.view.state.moves.length === 1").await?;
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d4{ENTER}")).await?;
+        type_move(&client, "d4").await?;
         wait(&client, "d4 and a best-move arrow", "return window.konane.view.state.moves.length === 2 && document.querySelector('#board .arrow') !== null").await?;
         // Landing dots are drawn over the arrow.
         let order = js(&client, "const g = [...document.getElementById('board').children].map(c => c.getAttribute('class')); return g.indexOf('dots') > g.indexOf('arrows')").await?;
