@@ -465,6 +465,67 @@ fn errors_float_and_go_and_a_dragged_piece_follows_the_pointer() {
     });
 }
 
+#[test]
+fn the_board_draws_any_size_up_to_sixteen_squares_a_side() {
+    in_browser("sixteen", &[], |client, server| async move {
+        open(&client, &server).await?;
+        // The page's board module on a 16x16 and a 3x11 position (the server sends the
+        // sizes its rules allow; the drawing must not care).
+        let script = r#"
+            const done = arguments[arguments.length - 1];
+            import('./board.js').then(({ Board }) => {
+              const out = [];
+              for (const [width, height] of [[16, 16], [3, 11]]) {
+                const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+                document.body.appendChild(svg);
+                const board = new Board(svg, () => {});
+                const rows = [];
+                for (let r = 0; r < height; r++) rows.push(Array.from({ length: width }, (_, f) => ((f + r) % 2 ? 'w' : 'b')).join(''));
+                const top = String.fromCharCode(96 + width) + height;
+                board.show({ fen: rows.join('/') + ' b', legal: [top], lastMove: null, interactive: true });
+                out.push([svg.querySelectorAll('rect[data-square]').length, svg.querySelectorAll('.piece').length,
+                  svg.querySelectorAll('.removable').length, !!svg.querySelector(`rect[data-square="${top}"]`),
+                  [...svg.querySelectorAll('.coord')].map((t) => t.textContent).join(' '), svg.getAttribute('viewBox')]);
+                svg.remove();
+              }
+              done(out);
+            });
+        "#;
+        let drawn = client.execute_async(script, vec![]).await?;
+        let files: Vec<String> = (0..16).map(|f| ((b'a' + f) as char).to_string()).collect();
+        let ranks: Vec<String> = (1..=16).map(|r| r.to_string()).collect();
+        let labels = |files: &[String], ranks: &[String]| {
+            // Rank numbers down the left column from the bottom, file letters along the
+            // bottom row, as the board draws them (rank by rank, file by file).
+            let mut out = Vec::new();
+            for (r, rank) in ranks.iter().enumerate() {
+                for (f, file) in files.iter().enumerate() {
+                    if r == 0 {
+                        out.push(file.clone());
+                    }
+                    if f == 0 {
+                        out.push(rank.clone());
+                    }
+                }
+            }
+            out.join(" ")
+        };
+        let expected = serde_json::json!([
+            [256, 256, 1, true, labels(&files, &ranks), "0 0 1600 1600"],
+            [
+                33,
+                33,
+                1,
+                true,
+                labels(&files[..3], &ranks[..11]),
+                "0 0 300 1100"
+            ],
+        ]);
+        ensure!(drawn == expected, "drawn: {drawn}\nexpected: {expected}");
+        Ok(())
+    });
+}
+
 /// The page's background brightness (0 to 255).
 async fn background(client: &Client) -> Result<f64> {
     let colour = js(
