@@ -10,7 +10,7 @@ use konane_core::{Board, Color, Phase, Position};
 use thiserror::Error;
 
 use super::key::RegionKey;
-use super::split::{reach, split, Region};
+use super::split::{after_jumps, reach, split, Region};
 use super::squares::SquareSet;
 
 /// Why a value was not computed.
@@ -108,8 +108,10 @@ impl RegionValues {
             left: budget,
             budget,
         };
+        let black = SquareSet::pieces(position, Color::Black);
+        let white = SquareSet::pieces(position, Color::White);
         search
-            .regions(position)
+            .regions(black, white)
             .into_iter()
             .map(|region| Ok((region, search.region_value(&region)?)))
             .collect()
@@ -138,12 +140,12 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The regions of `position`, with the reaches of groups of pieces remembered
-    /// while the database has room.
-    fn regions(&mut self, position: &Position) -> Vec<Region> {
+    /// The regions of the pieces on the board, with the reaches of groups of pieces
+    /// remembered while the database has room.
+    fn regions(&mut self, black: SquareSet, white: SquareSet) -> Vec<Region> {
         let (board, db) = (self.board, &mut *self.db);
         let room = db.entries() < db.capacity;
-        split(position, &mut |black, white| {
+        split(board, black, white, &mut |black, white| {
             if let Some(&known) = db.reaches.get(&(board, black, white)) {
                 return known;
             }
@@ -175,12 +177,10 @@ impl Search<'_> {
 
     /// The values after each move of `side` in the region.
     fn options(&mut self, region: &Region, side: Color) -> Result<Vec<GameId>, ValueError> {
-        let position = region.position(self.board, side);
         let mut options = Vec::new();
-        for &mv in position.legal_moves().iter() {
-            let after = position.after(mv);
+        for (black, white) in after_jumps(region.black, region.white, side, self.board) {
             let mut total = self.db.games.zero();
-            for part in self.regions(&after) {
+            for part in self.regions(black, white) {
                 let v = self.region_value(&part)?;
                 total = self.db.games.add(total, v)?;
             }
