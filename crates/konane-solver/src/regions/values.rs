@@ -59,6 +59,11 @@ impl RegionValues {
         &mut self.games
     }
 
+    /// The table of the values given out, to print them.
+    pub fn games_ref(&self) -> &Games {
+        &self.games
+    }
+
     /// How many regions have a stored value.
     pub fn len(&self) -> usize {
         self.values.len()
@@ -115,6 +120,38 @@ impl RegionValues {
             .into_iter()
             .map(|region| Ok((region, search.region_value(&region)?)))
             .collect()
+    }
+
+    /// Every stored region value.
+    pub(crate) fn stored(&self) -> impl Iterator<Item = (&RegionKey, GameId)> {
+        self.values.iter().map(|(key, &g)| (key, g))
+    }
+
+    /// The value of the pieces `black` and `white` on `board` (a region's own board),
+    /// computed from their moves with at most `budget` new regions, and stored under
+    /// `key` when the database has room.
+    pub(crate) fn value_on_board(
+        &mut self,
+        key: RegionKey,
+        board: Board,
+        (black, white): (SquareSet, SquareSet),
+        budget: u64,
+    ) -> Result<GameId, ValueError> {
+        let mut search = Search {
+            db: self,
+            board,
+            left: budget,
+            budget,
+        };
+        let mut total = search.db.games.zero();
+        for part in search.regions(black, white) {
+            let v = search.region_value(&part)?;
+            total = search.db.games.add(total, v)?;
+        }
+        if self.values.len() < self.capacity {
+            self.values.insert(key, total);
+        }
+        Ok(total)
     }
 
     /// Whether the side to move wins `position` with perfect play, from its value.
