@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, ensure, Context};
 use fantoccini::Locator;
 use gui_common::browser::{
-    click, in_browser, js, moves, open, play, report, repository, screenshots, state, wait,
-    Gesture, CHROMEDRIVER,
+    click, in_browser, js, moves, open, play, report, repository, screenshots, state, type_move,
+    wait, Gesture, CHROMEDRIVER,
 };
 use serde_json::{json, Value};
 
@@ -395,4 +395,108 @@ fn server_driver_pid() -> u32 {
         }
     }
     0
+}
+
+#[test]
+fn a_built_in_level_moves_in_its_time_and_stops_with_its_tab() {
+    in_browser("level", &[], |client, server| async move {
+        open(&client, &server).await?;
+        click(&client, "#mode-human-engine").await?;
+        // The deepest level the server takes (the page offers the shallow ones).
+        js(
+            &client,
+            "const s = document.getElementById('setup-level'); s.add(new Option('alphabeta20', 'alphabeta20')); s.value = 'alphabeta20'; return 1",
+        )
+        .await?;
+        for (select, value) in [
+            ("#setup-size", "6x6"),
+            ("#setup-human", "white"),
+            ("#setup-time", "movetime:200"),
+        ] {
+            client
+                .find(Locator::Css(select))
+                .await?
+                .select_by_value(value)
+                .await?;
+        }
+        let started = Instant::now();
+        click(&client, "#setup-start").await?;
+        let mut waits = Vec::new();
+        let mut engine_moves = 0;
+        while engine_moves < 3 {
+            let played = wait(&client, "the engine's move", &format!(
+                "const s = window.konane.view.state; return s.mode === 'human_engine' && ((s.moves.length === {} && s.human_to_move) || s.result !== null)",
+                2 * engine_moves + 1)).await?;
+            ensure!(played == json!(true), "{played}");
+            waits.push(started.elapsed());
+            let now = state(&client).await?;
+            ensure!(now["result"].is_null(), "the game ended: {}", now["result"]);
+            engine_moves += 1;
+            let mv = now["legal"][0]
+                .as_str()
+                .context("a legal move")?
+                .to_string();
+            type_move(&client, &mv).await?;
+            wait(
+                &client,
+                "my move",
+                &format!(
+                    "return window.konane.view.state.moves.length === {}",
+                    2 * engine_moves
+                ),
+            )
+            .await?;
+            waits.push(Instant::now().duration_since(started));
+        }
+        // Each engine move came within its 0.2 s and a generous margin for the machine.
+        let spans: Vec<Duration> = waits
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                pair[0]
+                    - if i == 0 {
+                        Duration::ZERO
+                    } else {
+                        waits[2 * i - 1]
+                    }
+            })
+            .collect();
+        report(&format!(
+            "alphabeta20 at 0.2 s a move, time to each engine move on the page: {spans:?}"
+        ));
+        for span in &spans {
+            ensure!(
+                *span < Duration::from_millis(1500),
+                "an engine move took {span:?}: {spans:?}"
+            );
+        }
+        // Resign, close the tab: no search is left running.
+        wait(
+            &client,
+            "the engine thinking",
+            "return window.konane.view.state.thinking !== null",
+        )
+        .await?;
+        click(&client, "#resign").await?;
+        wait(
+            &client,
+            "the resignation",
+            "return window.konane.view.state.result !== null",
+        )
+        .await?;
+        client.goto("about:blank").await?;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let status = server.status();
+            if status["searches"] == 0 && status["tabs"] == 0 {
+                break;
+            }
+            ensure!(
+                Instant::now() < deadline,
+                "searches still run after the tab closed: {status}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Ok(())
+    });
 }

@@ -15,8 +15,8 @@ use anyhow::{ensure, Context, Result};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use gui_common::browser::{
-    click, in_browser, in_browser_with, js, moves, open, play, repository, screenshots, state,
-    wait, Gesture,
+    click, in_browser, in_browser_with, js, message, moves, open, play, repository, screenshots,
+    state, type_move, wait, Gesture,
 };
 use serde_json::Value;
 
@@ -262,16 +262,14 @@ fn playing_white_turns_the_board_hides_the_help_and_takes_keyboard_moves() {
 fn a_reload_and_a_dropped_connection_keep_the_game() {
     in_browser("reconnect", &[], |client, server| async move {
         open(&client, &server).await?;
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d5{ENTER}")).await?;
+        type_move(&client, "d5").await?;
         wait(
             &client,
             "d5",
             "return window.konane.view.state.moves.length === 1",
         )
         .await?;
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d4{ENTER}")).await?;
+        type_move(&client, "d4").await?;
         wait(
             &client,
             "d4",
@@ -291,13 +289,9 @@ fn a_reload_and_a_dropped_connection_keep_the_game() {
         // A dropped connection comes back by itself, to the same game.
         js(&client, "window.konane.socket().close(); return 1").await?;
         wait(&client, "the reconnection", "return window.konane.stats.connections === 2 && !document.body.classList.contains('offline')").await?;
-        let text = wait(&client, "the notice", "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent").await?;
-        ensure!(
-            text.as_str().unwrap_or("").contains("Reconnected"),
-            "{text}"
-        );
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("b5d5{ENTER}")).await?;
+        let text = message(&client, "the notice").await?;
+        ensure!(text.contains("Reconnected"), "{text}");
+        type_move(&client, "b5d5").await?;
         wait(
             &client,
             "a move after reconnecting",
@@ -318,11 +312,8 @@ fn a_reload_and_a_dropped_connection_keep_the_game() {
             "const s = window.konane.view.state; return s && s.moves.length === 3",
         )
         .await?;
-        let text = wait(&client, "the notice", "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent").await?;
-        ensure!(
-            text.as_str().unwrap_or("").contains("no longer had"),
-            "{text}"
-        );
+        let text = message(&client, "the notice").await?;
+        ensure!(text.contains("no longer had"), "{text}");
         // A paste larger than the server reads is refused on the page: the socket stays.
         let connections = js(&client, "return window.konane.stats.connections").await?;
         js(
@@ -332,8 +323,8 @@ fn a_reload_and_a_dropped_connection_keep_the_game() {
         .await?;
         click(&client, "#io-panel summary").await?;
         click(&client, "#game-load").await?;
-        let text = wait(&client, "the refusal", "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent").await?;
-        ensure!(text.as_str().unwrap_or("").contains("too large"), "{text}");
+        let text = message(&client, "the refusal").await?;
+        ensure!(text.contains("too large"), "{text}");
         tokio::time::sleep(Duration::from_millis(500)).await;
         let after = js(
             &client,
@@ -396,8 +387,7 @@ fn errors_float_and_go_and_a_dragged_piece_follows_the_pointer() {
         let board_box = "const b = document.getElementById('board').getBoundingClientRect(); return [b.top, b.height]";
         let before = js(&client, board_box).await?;
         // A bad move: the message floats over the page, the board does not move.
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("zz{ENTER}")).await?;
+        type_move(&client, "zz").await?;
         wait(
             &client,
             "the error",
@@ -410,11 +400,9 @@ fn errors_float_and_go_and_a_dragged_piece_follows_the_pointer() {
             "the error moved the board: {before} -> {during}"
         );
         // The next request takes it away.
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d5{ENTER}")).await?;
+        type_move(&client, "d5").await?;
         wait(&client, "the error gone", "return document.getElementById('message').hidden && window.konane.view.state.moves.length === 1").await?;
-        let input = client.find(Locator::Css("#move-input")).await?;
-        input.send_keys(&format!("d4{ENTER}")).await?;
+        type_move(&client, "d4").await?;
         wait(&client, "d4 and a best-move arrow", "return window.konane.view.state.moves.length === 2 && document.querySelector('#board .arrow') !== null").await?;
         // Landing dots are drawn over the arrow.
         let order = js(&client, "const g = [...document.getElementById('board').children].map(c => c.getAttribute('class')); return g.indexOf('dots') > g.indexOf('arrows')").await?;
@@ -473,6 +461,67 @@ fn errors_float_and_go_and_a_dragged_piece_follows_the_pointer() {
             &format!("return window.konane.view.state.moves[2] === '{jump}'"),
         )
         .await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn the_board_draws_any_size_up_to_sixteen_squares_a_side() {
+    in_browser("sixteen", &[], |client, server| async move {
+        open(&client, &server).await?;
+        // The page's board module on a 16x16 and a 3x11 position (the server sends the
+        // sizes its rules allow; the drawing must not care).
+        let script = r#"
+            const done = arguments[arguments.length - 1];
+            import('./board.js').then(({ Board }) => {
+              const out = [];
+              for (const [width, height] of [[16, 16], [3, 11]]) {
+                const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+                document.body.appendChild(svg);
+                const board = new Board(svg, () => {});
+                const rows = [];
+                for (let r = 0; r < height; r++) rows.push(Array.from({ length: width }, (_, f) => ((f + r) % 2 ? 'w' : 'b')).join(''));
+                const top = String.fromCharCode(96 + width) + height;
+                board.show({ fen: rows.join('/') + ' b', legal: [top], lastMove: null, interactive: true });
+                out.push([svg.querySelectorAll('rect[data-square]').length, svg.querySelectorAll('.piece').length,
+                  svg.querySelectorAll('.removable').length, !!svg.querySelector(`rect[data-square="${top}"]`),
+                  [...svg.querySelectorAll('.coord')].map((t) => t.textContent).join(' '), svg.getAttribute('viewBox')]);
+                svg.remove();
+              }
+              done(out);
+            });
+        "#;
+        let drawn = client.execute_async(script, vec![]).await?;
+        let files: Vec<String> = (0..16).map(|f| ((b'a' + f) as char).to_string()).collect();
+        let ranks: Vec<String> = (1..=16).map(|r| r.to_string()).collect();
+        let labels = |files: &[String], ranks: &[String]| {
+            // Rank numbers down the left column from the bottom, file letters along the
+            // bottom row, as the board draws them (rank by rank, file by file).
+            let mut out = Vec::new();
+            for (r, rank) in ranks.iter().enumerate() {
+                for (f, file) in files.iter().enumerate() {
+                    if r == 0 {
+                        out.push(file.clone());
+                    }
+                    if f == 0 {
+                        out.push(rank.clone());
+                    }
+                }
+            }
+            out.join(" ")
+        };
+        let expected = serde_json::json!([
+            [256, 256, 1, true, labels(&files, &ranks), "0 0 1600 1600"],
+            [
+                33,
+                33,
+                1,
+                true,
+                labels(&files[..3], &ranks[..11]),
+                "0 0 300 1100"
+            ],
+        ]);
+        ensure!(drawn == expected, "drawn: {drawn}\nexpected: {expected}");
         Ok(())
     });
 }

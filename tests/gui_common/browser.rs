@@ -276,3 +276,21 @@ pub fn report(figure: &str) {
     text.push('\n');
     let _ = std::fs::write(path, text);
 }
+
+/// Types `mv` into the move box under the board, then Enter.
+pub async fn type_move(client: &Client, mv: &str) -> Result<()> {
+    let input = client.find(Locator::Css("#move-input")).await?;
+    input.send_keys(&format!("{mv}\u{E007}")).await?;
+    Ok(())
+}
+
+/// The text of the message shown over the page, once one is.
+pub async fn message(client: &Client, what: &str) -> Result<String> {
+    let text = wait(
+        client,
+        what,
+        "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent",
+    )
+    .await?;
+    Ok(text.as_str().unwrap_or("").to_string())
+}
