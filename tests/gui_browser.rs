@@ -7,6 +7,7 @@
 //! screenshot there (and into `docs/gui-analysis.png` with `KONANE_UPDATE_SCREENSHOT=1`).
 //! The figures of docs/gui.md (time to interactive, move-to-info latency, updates per
 //! second and the tab's CPU) are printed: `cargo test --test gui_browser -- --nocapture`.
+//! `gui_page.rs` checks the layout, the keyboard, themes and reconnection.
 //!
 //! Without Chromium these tests fail and say how to install it: `scripts/test.sh`
 //! installs it on a fresh machine.
@@ -14,258 +15,15 @@
 mod common;
 mod gui_common;
 
-use std::future::Future;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, ensure, Context, Result};
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-use fantoccini::{Client, ClientBuilder, Locator};
-use gui_common::Server;
-use hyper_util::client::legacy::connect::HttpConnector;
+use anyhow::{anyhow, ensure, Context};
+use fantoccini::Locator;
+use gui_common::browser::{
+    click, in_browser, js, moves, open, play, report, repository, screenshots, state, type_move,
+    wait, Gesture, CHROMEDRIVER,
+};
 use serde_json::{json, Value};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn screenshots() -> PathBuf {
-    let dir = repository().join("target/gui-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A chromedriver with one headless Chromium session, ended when dropped.
-struct Browser {
-    driver: Child,
-    client: Client,
-    profile: PathBuf,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-async fn start_browser(name: &str) -> Browser {
-    for program in [CHROMIUM, CHROMEDRIVER] {
-        assert!(
-            Path::new(program).exists(),
-            "{program} is missing: the browser tests need Debian's Chromium and its driver \
-             (apt-get update && apt-get install -y chromium chromium-driver; scripts/test.sh \
-             installs them)"
-        );
-    }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let driver = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver does not listen");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let profile = std::env::temp_dir().join(format!("konane-gui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
-    let args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-extensions",
-        "--window-size=1280,900",
-        &format!("--user-data-dir={}", profile.display()),
-    ];
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".to_string(),
-        json!({"binary": CHROMIUM, "args": args}),
-    );
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a Chromium session starts");
-    Browser {
-        driver,
-        client,
-        profile,
-    }
-}
-
-/// Runs `scenario` in a fresh browser against a fresh server; on failure saves a
-/// screenshot and fails with the scenario's error.
-fn in_browser<F, Fut>(name: &str, server_args: &[&str], scenario: F)
-where
-    F: FnOnce(Client, Server) -> Fut,
-    Fut: Future<Output = Result<()>>,
-{
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let browser = start_browser(name).await;
-        let server = Server::start(server_args);
-        let client = browser.client.clone();
-        let outcome = scenario(client.clone(), server).await;
-        if let Err(error) = outcome {
-            let shot = screenshots().join(format!("{name}-failure.png"));
-            if let Ok(png) = client.screenshot().await {
-                let _ = std::fs::write(&shot, png);
-            }
-            let _ = client.close().await;
-            panic!("{name}: {error:#}\n(screenshot: {})", shot.display());
-        }
-        let _ = client.close().await;
-        drop(browser);
-    });
-}
-
-async fn js(client: &Client, script: &str) -> Result<Value> {
-    client
-        .execute(script, vec![])
-        .await
-        .with_context(|| format!("script: {script}"))
-}
-
-/// Waits until the script's value is truthy; gives it.
-async fn wait(client: &Client, what: &str, script: &str) -> Result<Value> {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let value = js(client, script).await?;
-        let truthy = !matches!(value, Value::Null | Value::Bool(false))
-            && value != json!(0)
-            && value != json!("");
-        if truthy {
-            return Ok(value);
-        }
-        if Instant::now() > deadline {
-            let state = js(client, "return window.konane && window.konane.view.state").await?;
-            return Err(anyhow!(
-                "timed out waiting for {what} ({script}); state: {state}"
-            ));
-        }
-        tokio::time::sleep(Duration::from_millis(40)).await;
-    }
-}
-
-async fn state(client: &Client) -> Result<Value> {
-    js(client, "return window.konane.view.state").await
-}
-
-async fn click(client: &Client, css: &str) -> Result<()> {
-    // The page redraws the board whenever an engine line arrives, so an element found
-    // a moment ago may be gone: find it again.
-    for _ in 0..20 {
-        let element = client
-            .find(Locator::Css(css))
-            .await
-            .with_context(|| format!("find {css}"))?;
-        match element.click().await {
-            Err(error) if error.is_stale_element_reference() => continue,
-            outcome => return outcome.with_context(|| format!("click {css}")),
-        }
-    }
-    Err(anyhow!("{css} was redrawn under every click"))
-}
-
-/// How a test enters a jump on the board.
-#[derive(Copy, Clone, PartialEq)]
-enum Gesture {
-    /// Click the piece, then its landing.
-    Click,
-    /// Press on the piece, move to the landing, release.
-    Drag,
-}
-
-/// Drags from square `from` to square `to` with the mouse (by their places on the
-/// screen: the page redraws the board while the button is down).
-async fn drag(client: &Client, from: &str, to: &str) -> Result<()> {
-    let mut points = Vec::new();
-    for name in [from, to] {
-        let script = format!(
-            "const box = document.querySelector('rect[data-square=\"{name}\"]')\
-             .getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]"
-        );
-        let point = js(client, &script).await?;
-        let coordinate = |i: usize| point[i].as_f64().context("a square's place");
-        points.push((coordinate(0)?, coordinate(1)?));
-    }
-    let at = |(x, y): (f64, f64), duration| PointerAction::MoveTo { duration, x, y };
-    let mouse = MouseActions::new("mouse".to_string())
-        .then(at(points[0], None))
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(at(points[1], Some(Duration::from_millis(150))))
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    client.perform_actions(mouse).await.context("drag")?;
-    client.release_actions().await.context("release the mouse")
-}
-
-/// Plays `mv` on the board: a removal by clicking its square, a jump by `gesture`.
-async fn play(client: &Client, mv: &str, gesture: Gesture) -> Result<()> {
-    let split = mv[1..]
-        .find(|c: char| c.is_ascii_alphabetic())
-        .map(|i| i + 1);
-    match split {
-        None => click(client, &format!("rect[data-square=\"{mv}\"]")).await,
-        Some(i) if gesture == Gesture::Drag => drag(client, &mv[..i], &mv[i..]).await,
-        Some(i) => {
-            click(client, &format!("rect[data-square=\"{}\"]", &mv[..i])).await?;
-            client
-                .find(Locator::Css("circle.landing"))
-                .await
-                .context("landings are shown")?;
-            click(client, &format!("rect[data-square=\"{}\"]", &mv[i..])).await
-        }
-    }
-}
-
-async fn open(client: &Client, server: &Server) -> Result<f64> {
-    client.goto(&server.url).await?;
-    wait(
-        client,
-        "the page is ready",
-        "return document.body.dataset.ready === '1'",
-    )
-    .await?;
-    let ready = js(client, "return window.konane.stats.readyAt").await?;
-    ready.as_f64().context("readyAt")
-}
-
-fn moves(state: &Value) -> Vec<String> {
-    state["moves"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|m| m.as_str().unwrap_or("").to_string())
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// CPU seconds used so far by the renderer processes under chromedriver `driver`.
 fn renderer_cpu_seconds(driver: u32) -> f64 {
@@ -308,15 +66,6 @@ fn renderer_cpu_seconds(driver: u32) -> f64 {
         .sum()
 }
 
-fn report(figure: &str) {
-    println!("FIGURE {figure}");
-    let path = screenshots().join("figures.txt");
-    let mut text = std::fs::read_to_string(&path).unwrap_or_default();
-    text.push_str(figure);
-    text.push('\n');
-    let _ = std::fs::write(path, text);
-}
-
 #[test]
 fn play_the_engine_by_clicking_to_the_end() {
     in_browser("play", &[], |client, server| async move {
@@ -342,6 +91,15 @@ fn play_the_engine_by_clicking_to_the_end() {
             .await?;
         click(&client, "#setup-start").await?;
         wait(&client, "the new game", "const s = window.konane.view.state; return s.mode === 'human_engine' && s.board === '6x6' && s.moves.length === 0 && s.human_to_move").await?;
+        // The engine's help is off in a game: turned on, its lines show (and give the
+        // move-to-info latency).
+        click(&client, "#analyse-on").await?;
+        wait(
+            &client,
+            "the help",
+            "return window.konane.view.state.help === true",
+        )
+        .await?;
         let mut jumps = 0;
         loop {
             let now = state(&client).await?;
@@ -562,7 +320,7 @@ fn analyse_import_and_use_at_phone_width() {
         // A bad move typed by keyboard: the error is shown, nothing changes.
         let input = client.find(Locator::Css("#move-input")).await?;
         input.send_keys("hello\u{E007}").await?;
-        wait(&client, "the error", "return !document.getElementById('error').hidden && document.getElementById('error-text').textContent.includes('not a move')").await?;
+        wait(&client, "the error", "return !document.getElementById('message').hidden && document.getElementById('message-text').textContent.includes('not a move')").await?;
         ensure!(
             moves(&state(&client).await?).len() == 5,
             "the game is unchanged"
@@ -637,4 +395,108 @@ fn server_driver_pid() -> u32 {
         }
     }
     0
+}
+
+#[test]
+fn a_built_in_level_moves_in_its_time_and_stops_with_its_tab() {
+    in_browser("level", &[], |client, server| async move {
+        open(&client, &server).await?;
+        click(&client, "#mode-human-engine").await?;
+        // The deepest level the server takes (the page offers the shallow ones).
+        js(
+            &client,
+            "const s = document.getElementById('setup-level'); s.add(new Option('alphabeta20', 'alphabeta20')); s.value = 'alphabeta20'; return 1",
+        )
+        .await?;
+        for (select, value) in [
+            ("#setup-size", "6x6"),
+            ("#setup-human", "white"),
+            ("#setup-time", "movetime:200"),
+        ] {
+            client
+                .find(Locator::Css(select))
+                .await?
+                .select_by_value(value)
+                .await?;
+        }
+        let started = Instant::now();
+        click(&client, "#setup-start").await?;
+        let mut waits = Vec::new();
+        let mut engine_moves = 0;
+        while engine_moves < 3 {
+            let played = wait(&client, "the engine's move", &format!(
+                "const s = window.konane.view.state; return s.mode === 'human_engine' && ((s.moves.length === {} && s.human_to_move) || s.result !== null)",
+                2 * engine_moves + 1)).await?;
+            ensure!(played == json!(true), "{played}");
+            waits.push(started.elapsed());
+            let now = state(&client).await?;
+            ensure!(now["result"].is_null(), "the game ended: {}", now["result"]);
+            engine_moves += 1;
+            let mv = now["legal"][0]
+                .as_str()
+                .context("a legal move")?
+                .to_string();
+            type_move(&client, &mv).await?;
+            wait(
+                &client,
+                "my move",
+                &format!(
+                    "return window.konane.view.state.moves.length === {}",
+                    2 * engine_moves
+                ),
+            )
+            .await?;
+            waits.push(Instant::now().duration_since(started));
+        }
+        // Each engine move came within its 0.2 s and a generous margin for the machine.
+        let spans: Vec<Duration> = waits
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                pair[0]
+                    - if i == 0 {
+                        Duration::ZERO
+                    } else {
+                        waits[2 * i - 1]
+                    }
+            })
+            .collect();
+        report(&format!(
+            "alphabeta20 at 0.2 s a move, time to each engine move on the page: {spans:?}"
+        ));
+        for span in &spans {
+            ensure!(
+                *span < Duration::from_millis(1500),
+                "an engine move took {span:?}: {spans:?}"
+            );
+        }
+        // Resign, close the tab: no search is left running.
+        wait(
+            &client,
+            "the engine thinking",
+            "return window.konane.view.state.thinking !== null",
+        )
+        .await?;
+        click(&client, "#resign").await?;
+        wait(
+            &client,
+            "the resignation",
+            "return window.konane.view.state.result !== null",
+        )
+        .await?;
+        client.goto("about:blank").await?;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let status = server.status();
+            if status["searches"] == 0 && status["tabs"] == 0 {
+                break;
+            }
+            ensure!(
+                Instant::now() < deadline,
+                "searches still run after the tab closed: {status}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Ok(())
+    });
 }

@@ -369,12 +369,44 @@ async fn records_load_and_small_positions_are_solved() {
     tab.send(json!({"type": "pick_game", "game": 1})).await;
     let second = tab.wait_state("game 2", |s| s["record_game"] == 1).await;
     assert_eq!(second["players"], json!(["random", "greedy"]));
+    // The record's game exports with its players and result; a branch off its moves
+    // leaves the record's game.
+    let export = second["export"].as_str().unwrap();
+    for header in ["[Black \"random\"]", "[White \"greedy\"]", "[Round \"2\"]"] {
+        assert!(export.contains(header), "{header}: {export}");
+    }
+    let winner = second["result"]["winner"].as_str().unwrap();
+    assert!(
+        export.contains(&format!("[Result \"{winner}\"]")),
+        "{export}"
+    );
+    let first_move = moves(&second)[0].clone();
+    let other = second["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .find(|m| *m != first_move)
+        .unwrap();
+    tab.send(json!({"type": "play", "move": other})).await;
+    let branched = tab.wait_state("a branch", |s| s["ply"] == 1).await;
+    assert!(
+        branched["record_game"].is_null(),
+        "{}",
+        branched["record_game"]
+    );
+    assert_eq!(branched["players"], json!(["random", "greedy"]));
     tab.send(json!({"type": "pick_game", "game": 2})).await;
     assert!(tab.error().await.contains("no game 2"));
     // A 4x4 start: the solver proves White's win, with no winning move for Black.
     tab.send(json!({"type": "new_game", "mode": "analysis", "size": "4x4"}))
         .await;
-    let solved = tab.wait_type("solved").await;
+    // (A proof of the branch's position may still be on its way: the 4x4 one is wanted.)
+    let solved = tab
+        .wait_for("4x4 solved", |v| {
+            v["type"] == "solved" && v["fen"] == "bwbw/wbwb/bwbw/wbwb b"
+        })
+        .await;
     assert_eq!(solved["winner"], "white");
     assert_eq!(solved["winning"], json!([]));
     assert_eq!(solved["ply"], 0);
@@ -492,4 +524,321 @@ async fn a_game_between_engines_pauses_and_resumes() {
         s["paused"] == false && moves(s).len() > moves(&paused).len()
     })
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_that_runs_out_shows_zero() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    let short = json!({"kind": "clock", "base_ms": 1_000, "inc_ms": 0});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4", "time": short}))
+        .await;
+    let flagged = tab
+        .wait_state("Black's flag", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(flagged["result"]["reason"], "Black lost on time");
+    assert_eq!(flagged["clocks"]["black_ms"], 0, "{}", flagged["clocks"]);
+    assert_eq!(flagged["clocks"]["white_ms"], 1_000);
+    assert!(flagged["clocks"]["running"].is_null());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_help_is_hidden_in_games_with_a_person_unless_turned_on() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    // Against the engine (the person plays White): the engine's own lines stay on the
+    // server while it thinks about its opening removal.
+    tab.send(json!({
+        "type": "new_game", "mode": "human_engine", "size": "6x6", "human": "white",
+        "time": {"kind": "movetime", "ms": 300}
+    }))
+    .await;
+    tab.wait_state("the new game", |s| s["mode"] == "human_engine")
+        .await;
+    let from = tab.seen.len();
+    let mine = tab
+        .wait_state("the engine's removal", |s| moves(s).len() == 1)
+        .await;
+    assert_eq!(mine["help"], false);
+    assert_eq!(mine["analysis_on"], false);
+    assert_eq!(
+        mine["orientation"], "white",
+        "the board turns to the person"
+    );
+    let leaked = tab.seen[from..]
+        .iter()
+        .filter(|v| ["info", "tick", "solved"].contains(&v["type"].as_str().unwrap_or("")))
+        .count();
+    assert_eq!(
+        leaked,
+        0,
+        "engine help reached the page: {}",
+        tab.transcript()
+    );
+    // Turned on, the help comes: lines about the person's position.
+    tab.send(json!({"type": "analyse", "on": true})).await;
+    let on = tab.wait_state("help on", |s| s["help"] == true).await;
+    assert_eq!(on["analysis_on"], true);
+    tab.wait_for("a line about my move", |v| {
+        v["type"] == "info" && v["ply"] == 1
+    })
+    .await;
+    // Two players on a board the solver proves: no badge, no lines.
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4"}))
+        .await;
+    let two = tab
+        .wait_state("two players", |s| s["mode"] == "human_human")
+        .await;
+    assert_eq!(two["help"], false);
+    let seen = tab.seen.len();
+    tab.send(json!({"type": "play", "move": two["legal"][0]}))
+        .await;
+    tab.wait_state("a move", |s| moves(s).len() == 1).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    tab.wait_type("state").await;
+    let leaked: Vec<_> = tab.seen[seen..]
+        .iter()
+        .filter(|v| ["info", "tick", "solved"].contains(&v["type"].as_str().unwrap_or("")))
+        .collect();
+    assert!(leaked.is_empty(), "help in a two-player game: {leaked:?}");
+    tab.send(json!({"type": "analyse", "on": true})).await;
+    tab.wait_type("solved").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tab_s_game_outlives_its_connection() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    let welcome = tab.wait_type("welcome").await;
+    assert_eq!(welcome["resumed"], false);
+    let session = welcome["session"].as_str().unwrap().to_string();
+    assert_eq!(session.len(), 32);
+    tab.send(json!({
+        "type": "new_game", "mode": "human_engine", "size": "6x6", "human": "black",
+        "level": "random", "time": {"kind": "clock", "base_ms": 600_000, "inc_ms": 0}
+    }))
+    .await;
+    tab.wait_state("the game", |s| s["mode"] == "human_engine")
+        .await;
+    tab.send(json!({"type": "play", "move": "c4"})).await;
+    let before = tab
+        .wait_state("the engine's answer", |s| moves(s).len() == 2)
+        .await;
+    tab.close().await;
+    server.wait_status("the tab is kept, its search stopped", |s| {
+        s["tabs"] == 0 && s["kept"] == 1 && s["searches"] == 0
+    });
+    // The page comes back with its session: the same game, clocks and all.
+    let origin = format!("http://{}", server.host());
+    let url = format!("{}?session={session}", server.ws_url(&server.token));
+    let mut again = Tab::open(&url, Some(&origin)).await.unwrap();
+    let welcome = again.wait_type("welcome").await;
+    assert_eq!(welcome["resumed"], true);
+    assert_eq!(welcome["session"], session.as_str());
+    let state = again.wait_type("state").await;
+    for key in ["mode", "moves", "players", "fen", "game"] {
+        assert_eq!(state[key], before[key], "{key}");
+    }
+    assert_eq!(state["human_to_move"], true);
+    assert_eq!(state["clocks"]["running"], "black");
+    assert_eq!(server.status()["kept"], 0);
+    again
+        .send(json!({"type": "play", "move": state["legal"][0]}))
+        .await;
+    again
+        .wait_state("the game goes on", |s| moves(s).len() == 4)
+        .await;
+    // An unknown or expired session: a fresh tab, and the page is told.
+    let url = format!("{}?session=0123", server.ws_url(&server.token));
+    let mut stranger = Tab::open(&url, Some(&origin)).await.unwrap();
+    let welcome = stranger.wait_type("welcome").await;
+    assert_eq!(welcome["resumed"], false);
+    assert_ne!(welcome["session"], session.as_str());
+    assert_eq!(stranger.wait_type("state").await["mode"], "analysis");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variations_branch_promote_delete_and_export_round_trip() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    // The case: a game from a FEN, exported and loaded back.
+    let fen = "bwbwbw/wbwbwb/bw1wbw/wb1bwb/bwbwbw/wbwbwb b";
+    tab.send(json!({"type": "new_game", "mode": "analysis", "fen": fen}))
+        .await;
+    tab.wait_state("the FEN", |s| s["start"] == fen).await;
+    tab.send(json!({"type": "play", "move": "c6c4"})).await;
+    tab.send(json!({"type": "play", "move": "a3c3"})).await;
+    let two = tab.wait_state("two moves", |s| moves(s).len() == 2).await;
+    // A branch at the first move, then one inside it.
+    tab.send(json!({"type": "goto", "ply": 0})).await;
+    tab.send(json!({"type": "play", "move": "a4c4"})).await;
+    let branch = tab.wait_state("the branch", |s| moves(s) == ["a4c4"]).await;
+    assert_eq!(branch["roots"].as_array().unwrap().len(), 2);
+    let branch_node = branch["node"].as_u64().unwrap();
+    tab.send(json!({"type": "play", "move": "b2b4"})).await;
+    tab.wait_state("in the branch", |s| moves(s) == ["a4c4", "b2b4"])
+        .await;
+    tab.send(json!({"type": "goto_node", "node": two["line"][1]}))
+        .await;
+    let back = tab
+        .wait_state("the main line again", |s| moves(s) == ["c6c4", "a3c3"])
+        .await;
+    let export = back["export"].as_str().unwrap().to_string();
+    assert!(export.contains(&format!("[FEN \"{fen}\"]")), "{export}");
+    assert!(
+        export.contains("1. c6c4 (1. a4c4 b2b4) 1... a3c3 *"),
+        "{export}"
+    );
+    for header in [
+        "[Event ",
+        "[Date ",
+        "[Black \"Black\"]",
+        "[White \"White\"]",
+        "[Result \"*\"]",
+    ] {
+        assert!(export.contains(header), "{header}: {export}");
+    }
+    // Loaded back: the same tree and text.
+    tab.send(json!({"type": "load_moves", "moves": export}))
+        .await;
+    let loaded = tab.wait_type("state").await;
+    assert_eq!(loaded["export"], back["export"]);
+    assert_eq!(loaded["start"], fen);
+    assert_eq!(moves(&loaded), ["c6c4", "a3c3"]);
+    // A bare move list reads from the start the page sends (the game's).
+    tab.send(json!({"type": "load_moves", "moves": "c6c4", "fen": fen}))
+        .await;
+    let bare = tab
+        .wait_state("c6c4 from the FEN", |s| moves(s) == ["c6c4"])
+        .await;
+    assert_eq!(bare["start"], fen);
+    // Promote the branch, then delete it.
+    tab.send(json!({"type": "load_moves", "moves": export}))
+        .await;
+    let loaded = tab.wait_type("state").await;
+    let second_root = loaded["roots"][1].as_u64().unwrap();
+    tab.send(json!({"type": "promote", "node": second_root}))
+        .await;
+    let promoted = tab.wait_type("state").await;
+    assert_eq!(promoted["roots"][0], second_root);
+    assert!(promoted["export"]
+        .as_str()
+        .unwrap()
+        .contains("1. a4c4 (1. c6c4 a3c3) 1... b2b4 *"));
+    tab.send(json!({"type": "goto_node", "node": second_root}))
+        .await;
+    tab.wait_state("the promoted move", |s| s["node"] == second_root)
+        .await;
+    tab.send(json!({"type": "delete", "node": second_root}))
+        .await;
+    let deleted = tab.wait_type("state").await;
+    assert_eq!(
+        deleted["node"], 0,
+        "the position shown goes back to the start"
+    );
+    assert_eq!(deleted["roots"].as_array().unwrap().len(), 1);
+    assert_eq!(moves(&deleted), ["c6c4", "a3c3"]);
+    for (request, expected) in [
+        (
+            json!({"type": "delete", "node": 0}),
+            "start position cannot be deleted",
+        ),
+        (json!({"type": "goto_node", "node": branch_node}), "no move"),
+        (json!({"type": "promote", "node": 9999}), "no move 9999"),
+        (
+            json!({"type": "load_moves", "moves": "1. c6c4 c6c4", "fen": fen}),
+            "move 2 of the list (1... c6c4)",
+        ),
+        (
+            json!({"type": "load_moves", "moves": "c6c4 (a4c4", "fen": fen}),
+            "never closed",
+        ),
+    ] {
+        tab.send(request.clone()).await;
+        let error = tab.error().await;
+        assert!(error.contains(expected), "{request}: {error}");
+    }
+    // Branches of a played game cannot be edited.
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "6x6"}))
+        .await;
+    tab.send(json!({"type": "play", "move": "c4"})).await;
+    let played = tab.wait_state("c4", |s| moves(s).len() == 1).await;
+    tab.send(json!({"type": "delete", "node": played["node"]}))
+        .await;
+    assert!(tab.error().await.contains("analysis only"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_built_in_engines_have_two_names() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "4x4", "engines": [0, 0],
+        "level": "greedy", "white_level": "random", "time": {"kind": "movetime", "ms": 20}
+    }))
+    .await;
+    let state = tab
+        .wait_state("the game", |s| s["mode"] == "engine_engine")
+        .await;
+    assert_eq!(
+        state["players"],
+        json!(["Konane (built-in) (greedy)", "Konane (built-in) (random)"])
+    );
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "4x4", "engines": [0, 0],
+        "time": {"kind": "movetime", "ms": 20}
+    }))
+    .await;
+    let state = tab
+        .wait_state("the second game", |s| {
+            s["game"] == state["game"].as_u64().unwrap() + 1
+        })
+        .await;
+    assert_eq!(
+        state["players"],
+        json!(["Konane (built-in) #1", "Konane (built-in) #2"])
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_engines_are_paced_to_the_time_per_move() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    // greedy and random answer at once; between engines the next move still waits for
+    // the 0.3 s of the one before (counted from when that search started), so that
+    // there is a game to watch.
+    tab.send(json!({
+        "type": "new_game", "mode": "engine_engine", "size": "5x5", "engines": [0, 0],
+        "level": "greedy", "white_level": "random", "time": {"kind": "movetime", "ms": 300}
+    }))
+    .await;
+    let mut seen = Vec::new();
+    loop {
+        let state = tab
+            .wait_state("a move or the end", |s| {
+                s["mode"] == "engine_engine"
+                    && (moves(s).len() > seen.len() || !s["result"].is_null())
+            })
+            .await;
+        seen.push((moves(&state).len(), std::time::Instant::now()));
+        if !state["result"].is_null() {
+            break;
+        }
+    }
+    let gaps: Vec<u128> = seen
+        .windows(2)
+        .filter(|w| w[1].0 > w[0].0)
+        .map(|w| (w[1].1 - w[0].1).as_millis())
+        .collect();
+    assert!(gaps.len() >= 3, "{gaps:?}");
+    assert!(
+        gaps.iter().all(|&ms| ms >= 250),
+        "moves too close together: {gaps:?} ms"
+    );
 }

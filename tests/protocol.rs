@@ -108,6 +108,37 @@ fn go_movetime_answers_within_the_time_and_a_margin() {
 }
 
 #[test]
+fn a_builtin_player_keeps_to_movetime_answers_isready_and_stops() {
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name Player value alphabeta14");
+    engine.send("position startpos moves d5 d4");
+    engine.sync();
+    let started = Instant::now();
+    engine.send("go movetime 200");
+    engine.send("isready");
+    let lines = engine.until(Duration::from_secs(1), |l| l == "readyok");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    engine.until(Duration::from_secs(1), |l| l.starts_with("bestmove"));
+    assert!(started.elapsed() < Duration::from_secs(1));
+    // Held until stop, and stopped at once: a 14-ply search would take minutes.
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("stop");
+    engine.send("isready");
+    let lines = engine.until(Duration::from_secs(1), |l| l == "readyok");
+    assert!(lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    engine.send("go nodes 5000");
+    let lines = engine.until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn go_with_clocks_answers_and_uses_either_clock_name() {
     let mut engine = Engine::start(&[]);
     engine.send("position startpos moves d5");

@@ -3,10 +3,12 @@
 
 use std::sync::Mutex;
 
-use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
+use konane_search::players::{BuiltinKind, BuiltinPlayer};
+use konane_search::{SearchControl, SearchLimits};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::background;
 use crate::errors::value_error;
 use crate::moves::PyMove;
 use crate::position::PyPosition;
@@ -41,7 +43,7 @@ impl PyPlayer {
     }
 
     /// The player's move in ``position``; ``ValueError`` when the game is over. Releases
-    /// the GIL while it thinks.
+    /// the GIL while it thinks, and Ctrl-C stops it (``KeyboardInterrupt``).
     fn choose(&self, py: Python<'_>, position: &PyPosition) -> PyResult<PyMove> {
         let position = position.position;
         if position.is_game_over() {
@@ -49,13 +51,22 @@ impl PyPlayer {
                 "the game is over: there is no legal move",
             ));
         }
-        let mv = py.detach(|| {
-            self.player
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .choose(&position)
-        });
-        Ok(PyMove(mv))
+        let control = SearchControl::default();
+        let think = || {
+            let mut player = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            player.search(
+                &position,
+                &SearchLimits::default(),
+                &control,
+                0,
+                &mut |_| {},
+            )
+        };
+        let result = background::run(py, think, &|| control.stop())?;
+        let best = result
+            .best_move
+            .expect("a built-in player always finds a move");
+        Ok(PyMove(best))
     }
 
     fn __repr__(&self) -> String {

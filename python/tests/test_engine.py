@@ -3,9 +3,9 @@ thread, Ctrl-C, and the GIL released while it searches."""
 
 from __future__ import annotations
 
-import _thread
 import threading
 import time
+from typing import Callable
 
 import pytest
 
@@ -117,9 +117,9 @@ def test_the_gil_is_released_while_searching() -> None:
     assert counted > 50
 
 
-def test_ctrl_c_stops_a_search_and_the_engine_goes_on() -> None:
+def test_ctrl_c_stops_a_search_and_the_engine_goes_on(ctrl_c_after: Callable[[float], None]) -> None:
     engine = Engine()
-    threading.Timer(0.3, _thread.interrupt_main).start()
+    ctrl_c_after(0.3)
     began = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         engine.search(Position())
@@ -127,12 +127,37 @@ def test_ctrl_c_stops_a_search_and_the_engine_goes_on() -> None:
     assert engine.search(Position(), depth=2).best_move is not None
 
 
-def test_ctrl_c_stops_perft() -> None:
-    threading.Timer(0.3, _thread.interrupt_main).start()
+def test_ctrl_c_stops_perft(ctrl_c_after: Callable[[float], None]) -> None:
+    ctrl_c_after(0.3)
     began = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         konane.perft(Position(), 30)
     assert time.monotonic() - began < 5
+
+
+def test_a_builtin_level_keeps_to_movetime_and_ctrl_c_stops_it(ctrl_c_after: Callable[[float], None]) -> None:
+    # A 16-ply alpha-beta without a table takes minutes on the start position.
+    engine = Engine(player="alphabeta16")
+    began = time.monotonic()
+    result = engine.search(Position(), movetime=0.2)
+    assert time.monotonic() - began < 5
+    assert result.best_move in Position().legal_moves() and 1 <= result.depth < 16
+    ctrl_c_after(0.3)
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        engine.search(Position())
+    assert time.monotonic() - began < 5
+    assert engine.search(Position(), depth=2).depth == 2
+
+
+def test_ctrl_c_stops_a_builtin_player(ctrl_c_after: Callable[[float], None]) -> None:
+    player = konane.Player("alphabeta16")
+    ctrl_c_after(0.3)
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        player.choose(Position())
+    assert time.monotonic() - began < 5
+    assert konane.Player("alphabeta2").choose(Position()) in Position().legal_moves()
 
 
 def test_options_by_protocol_name_in_any_spelling() -> None:

@@ -5,6 +5,8 @@
 
 #![allow(dead_code)] // Each test file uses a different part of this helper.
 
+pub mod browser;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};

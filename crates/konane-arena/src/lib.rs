@@ -20,6 +20,9 @@
 //! machines play; [`merge`] puts their record files back together and counts them as
 //! one unsharded run would, deciding the SPRT on them.
 //!
+//! One game with its variations reads and writes as a PGN-like [`GameText`] (the
+//! browser board's import and export); a match record's games convert to it.
+//!
 //! ```
 //! use konane_arena::{Decision, Pentanomial, Sprt};
 //!
@@ -47,6 +50,7 @@ mod collect;
 mod engine;
 mod error;
 mod game;
+mod game_text;
 mod log;
 mod merge;
 mod openings;
@@ -64,9 +68,10 @@ pub use clock::{GameClocks, Overstepped, TimeControl, TimeControlError};
 pub use collect::{MatchOutcome, Progress, SprtOutcome};
 pub use engine::{Answer as EngineAnswer, EngineProcess, Failure, StartError, Watch};
 pub use error::{ArenaError, RecordError};
+pub use game_text::{GameText, GameTextError, IllegalMove, MoveTree, NodeId};
 pub use log::ProtocolLog;
 pub use merge::{merge, MergeError, Merged, ShardRecords};
-pub use openings::{random_opening, OpeningSource, OpeningsError};
+pub use openings::{OpeningSource, OpeningsError};
 pub use record::{GameRecord, PlayedGame, Records, SeriesHeader};
 pub use runner::{run_match, MatchConfig};
 pub use schedule::Schedule;

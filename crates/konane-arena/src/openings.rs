@@ -1,5 +1,5 @@
 //! Opening positions: read from a file (FENs or move lists, one a line) or generated
-//! from a seed (both removals and a few random jumps).
+//! from a seed (both removals and a few random jumps: [`konane_core::random_opening`]).
 
 use std::fmt;
 use std::hash::Hasher;
@@ -7,10 +7,7 @@ use std::path::Path;
 
 use fnv::FnvHasher;
 
-use konane_core::{Board, Move, Position};
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use konane_core::{random_opening, Board, Position};
 
 /// Why an openings file cannot be used.
 #[derive(Debug)]
@@ -44,29 +41,6 @@ impl std::error::Error for OpeningsError {
             OpeningsError::Line { .. } | OpeningsError::Empty => None,
         }
     }
-}
-
-/// Both removals and then `jumps` jumps, all chosen at random from `seed`, on `board`.
-/// Stops early rather than end the game: the returned line never leaves the side to
-/// move without a move.
-pub fn random_opening(board: Board, jumps: usize, seed: u64) -> Vec<Move> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut position = Position::start(board);
-    let mut line = Vec::new();
-    while line.len() < jumps + 2 {
-        let candidates: Vec<Move> = position
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|&mv| !position.after(mv).is_game_over())
-            .collect();
-        let Some(&mv) = candidates.choose(&mut rng) else {
-            break;
-        };
-        position.play(mv);
-        line.push(mv);
-    }
-    line
 }
 
 /// Parses one opening line: a FEN (it holds a `/` or is a one-rank board followed by a
@@ -170,19 +144,6 @@ impl OpeningSource {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn random_openings_are_legal_seeded_and_varied() {
-        let board = Board::STANDARD;
-        let a = random_opening(board, 6, 11);
-        assert_eq!(a, random_opening(board, 6, 11));
-        assert_ne!(a, random_opening(board, 6, 12));
-        assert_eq!(a.len(), 8);
-        let mut position = Position::start(board);
-        let texts: Vec<String> = a.iter().map(Move::to_string).collect();
-        position.play_all(texts.iter().map(String::as_str)).unwrap();
-        assert!(!position.is_game_over());
-    }
 
     #[test]
     fn lines_are_fens_or_move_lists() {

@@ -218,6 +218,14 @@ impl Block {
 }
 
 impl Records {
+    /// Whether `text` is a record file (its first line is the format's), rather than,
+    /// say, one game's text ([`GameText`](crate::GameText)).
+    pub fn is_record_text(text: &str) -> bool {
+        text.lines()
+            .next()
+            .is_some_and(|line| line.trim() == HEADER)
+    }
+
     /// Writes the file's header: the format line, one line per engine and the series.
     pub fn write_header(&self, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "{HEADER}")?;

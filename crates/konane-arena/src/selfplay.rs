@@ -216,9 +216,10 @@ pub fn run_selfplay(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openings::{random_opening, OpeningSource};
+    use crate::openings::OpeningSource;
     use crate::schedule::Schedule;
     use crate::stats::elo_from_games;
+    use konane_core::random_opening;
     use konane_core::Board;
 
     fn builtin(name: &str) -> SelfPlayer {

@@ -8,7 +8,7 @@ use crate::board::Square;
 use crate::word::U256;
 
 /// A set of squares of any board up to 16x16, kept as one bit per [`Square::code`].
-#[derive(Copy, Clone, Default, Eq, PartialEq, Hash)]
+#[derive(Copy, Clone, Default, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub struct SquareSet(U256);
 
 impl SquareSet {

@@ -4,7 +4,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use konane_core::{Move, Position};
-use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
+use konane_search::players::{BuiltinKind, BuiltinPlayer};
 use konane_search::{Score, SearchControl, SearchInfo, SearchLimits, SearchResult, Searcher};
 
 use crate::options::Player;
@@ -64,7 +64,10 @@ pub(crate) fn answer(
     }
     let mut best_line = Vec::new();
     let outcome = catch_unwind(AssertUnwindSafe(|| match player {
-        Player::Builtin(kind) => builtin_move(kind, position),
+        Player::Builtin(kind) => {
+            let overhead_ms = searcher.options().move_overhead_ms;
+            builtin_move(kind, position, limits, control, overhead_ms, on_info)
+        }
         Player::Engine => searcher.search(position, limits, control, &mut |info| {
             if info.multipv <= 1 {
                 best_line.clone_from(&info.pv);
@@ -87,16 +90,23 @@ pub(crate) fn answer(
     }
 }
 
-/// The answer of a built-in player, seeded by the position so that it is repeatable.
-fn builtin_move(kind: BuiltinKind, position: &Position) -> SearchResult {
-    let best = BuiltinPlayer::new(kind, position.hash()).choose(position);
-    SearchResult {
-        best_move: Some(best),
-        ponder_move: None,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-    }
+/// The answer of a built-in player, seeded by the position so that it is repeatable,
+/// within `limits` and `control` as the engine's search would be.
+fn builtin_move(
+    kind: BuiltinKind,
+    position: &Position,
+    limits: &SearchLimits,
+    control: &SearchControl,
+    overhead_ms: u64,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    BuiltinPlayer::new(kind, position.hash()).search(
+        position,
+        limits,
+        control,
+        overhead_ms,
+        on_info,
+    )
 }
 
 /// `result` with its moves made safe to play: the expected reply from the result, else

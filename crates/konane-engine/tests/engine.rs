@@ -221,12 +221,15 @@ fn options_by_name_change_the_board_and_the_player() {
     assert_eq!(*engine.position(), Position::start("5x4".parse().unwrap()));
     assert!(engine.set_option("Hash", Some("0")).is_err());
     assert_eq!(engine.options().search.hash_mib, 4);
-    // A built-in player answers instead of the search, at once and repeatably.
+    // A built-in player answers instead of the search, repeatably, searching to its own
+    // depth when the limits allow more (it reports that depth since it keeps to limits).
     engine.set_option("Player", Some("alphabeta2")).unwrap();
     engine.set_position(middlegame());
     let first = engine.search(SearchLimits::depth(60), |_| {}).unwrap();
     let again = engine.search(SearchLimits::depth(60), |_| {}).unwrap();
-    assert_eq!(first.result.depth, 0);
+    assert_eq!(first.result.depth, 2);
+    let shallower = engine.search(SearchLimits::depth(1), |_| {}).unwrap();
+    assert_eq!(shallower.result.depth, 1);
     assert_eq!(first.result.best_move, again.result.best_move);
     assert!(middlegame().is_legal(first.result.best_move.unwrap()));
     engine.set_option("Clear Hash", None).unwrap();

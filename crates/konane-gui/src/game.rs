@@ -1,8 +1,10 @@
-//! A tab's game: the start position, the moves, the position shown (a cursor into the
-//! moves, for stepping through them) and how the game ended. Every move is checked by
-//! konane-core; a move played at an earlier position starts a new branch there.
+//! A tab's game: a tree of moves from a start position (konane-arena's [`MoveTree`]:
+//! the main line and its branches), the node shown, and how the game ended. Every move
+//! is checked by konane-core. The line shown is the one through the node shown; a move
+//! played at an earlier position of it enters that move's node, or adds a branch there.
 
-use konane_core::{Color, Move, MoveError, Position};
+use konane_arena::{MoveTree, NodeId};
+use konane_core::{Color, Move, Position};
 
 /// How a game ended.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -12,13 +14,12 @@ pub struct Outcome {
     pub reason: String,
 }
 
-/// The moves of one game and the position shown.
+/// The moves of one game, the node shown and an ending decided off the board.
 #[derive(Clone, Debug)]
 pub struct Game {
-    start: Position,
-    moves: Vec<Move>,
-    /// The position shown is the one after this many moves.
-    cursor: usize,
+    tree: MoveTree,
+    /// The node shown.
+    current: NodeId,
     /// An ending decided off the board (resignation, time, a failing engine).
     adjudicated: Option<Outcome>,
 }
@@ -26,137 +27,165 @@ pub struct Game {
 impl Game {
     /// A game from `start`, nothing played.
     pub fn new(start: Position) -> Game {
+        Game::from_tree(MoveTree::new(start))
+    }
+
+    /// A game of `tree`, shown at its start.
+    pub fn from_tree(tree: MoveTree) -> Game {
         Game {
-            start,
-            moves: Vec::new(),
-            cursor: 0,
+            tree,
+            current: MoveTree::ROOT,
             adjudicated: None,
         }
     }
 
-    /// A game from `start` through `moves` (each checked), shown at its end.
-    pub fn with_moves(start: Position, moves: &[Move]) -> Result<Game, String> {
-        let mut game = Game::new(start);
-        for (i, &mv) in moves.iter().enumerate() {
-            if !game.position().is_legal(mv) {
-                return Err(format!("move {} ({mv}) is illegal", i + 1));
-            }
-            game.play(mv);
-        }
-        Ok(game)
-    }
-
-    /// Reads a move list (`d5 d4 b5d5`, dashes and upper case accepted) from `start`.
-    pub fn from_text(start: Position, text: &str) -> Result<Game, String> {
-        let mut position = start;
-        let mut moves = Vec::new();
-        for (i, word) in text.split_whitespace().enumerate() {
-            // Move numbers (`1.`) are skipped, so that a list written with them reads too.
-            if word.ends_with('.') && word[..word.len() - 1].chars().all(|c| c.is_ascii_digit()) {
-                continue;
-            }
-            let mv = position
-                .parse_move(word)
-                .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
-            position.play(mv);
-            moves.push(mv);
-        }
-        Game::with_moves(start, &moves)
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
     }
 
     pub fn start(&self) -> &Position {
-        &self.start
+        self.tree.start()
     }
 
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    /// The node shown.
+    pub fn current(&self) -> NodeId {
+        self.current
+    }
+
+    /// The nodes of the line shown, from the first move to its end.
+    pub fn line(&self) -> Vec<NodeId> {
+        self.tree.line(self.current)
+    }
+
+    /// The moves of the line shown.
+    pub fn moves(&self) -> Vec<Move> {
+        self.tree.moves(&self.line())
     }
 
     /// The number of moves before the position shown.
     pub fn cursor(&self) -> usize {
-        self.cursor
+        self.tree.depth(self.current)
     }
 
-    /// Whether the position shown is the last one.
+    /// Whether the position shown is the last of its line.
     pub fn at_end(&self) -> bool {
-        self.cursor == self.moves.len()
+        self.tree.children(self.current).is_empty()
     }
 
-    /// The position after `ply` moves (at most all of them).
-    pub fn position_at(&self, ply: usize) -> Position {
-        let mut position = self.start;
-        for &mv in &self.moves[..ply.min(self.moves.len())] {
-            position.play(mv);
+    /// The node after `ply` moves of the line shown (at most all of them).
+    fn node_at(&self, ply: usize) -> NodeId {
+        match ply {
+            0 => MoveTree::ROOT,
+            _ => {
+                let line = self.line();
+                line[ply.min(line.len()) - 1]
+            }
         }
-        position
+    }
+
+    /// The position after `ply` moves of the line shown (at most all of them).
+    pub fn position_at(&self, ply: usize) -> Position {
+        *self.tree.position(self.node_at(ply))
     }
 
     /// The position shown.
     pub fn position(&self) -> Position {
-        self.position_at(self.cursor)
+        *self.tree.position(self.current)
     }
 
-    /// The last position of the game.
+    /// The node at the end of the line shown.
+    fn end(&self) -> NodeId {
+        self.line().last().copied().unwrap_or(MoveTree::ROOT)
+    }
+
+    /// The last position of the line shown.
     pub fn last(&self) -> Position {
-        self.position_at(self.moves.len())
+        *self.tree.position(self.end())
     }
 
-    /// Shows the position after `ply` moves.
-    pub fn goto(&mut self, ply: usize) -> Result<(), String> {
-        if ply > self.moves.len() {
-            return Err(format!(
-                "there is no position after {ply} moves: the game has {}",
-                self.moves.len()
-            ));
-        }
-        self.cursor = ply;
-        Ok(())
+    /// Shows the position after `ply` moves of the line shown; `None` past its end.
+    pub fn goto(&mut self, ply: usize) -> Option<()> {
+        (ply <= self.line().len()).then(|| self.current = self.node_at(ply))
     }
 
-    /// Plays `mv` at the position shown: later moves are dropped (a new branch) and so
-    /// is an adjudicated ending. The move must be legal.
-    pub fn play(&mut self, mv: Move) {
-        debug_assert!(self.position().is_legal(mv));
-        self.moves.truncate(self.cursor);
-        self.moves.push(mv);
-        self.cursor = self.moves.len();
+    /// Shows node `node`; `None` if the tree has no such node.
+    pub fn goto_node(&mut self, node: NodeId) -> Option<()> {
+        self.tree.contains(node).then(|| self.current = node)
+    }
+
+    /// Plays `mv`, legal at the position shown: enters its node, or adds a branch.
+    /// Drops an adjudicated ending. True if the move was new.
+    pub fn play(&mut self, mv: Move) -> bool {
+        let parent = self.current;
+        let before = self.tree.children(parent).len();
+        self.current = self
+            .tree
+            .add(parent, mv)
+            .expect("the move was checked at the position shown");
         self.adjudicated = None;
+        self.tree.children(parent).len() > before
     }
 
-    /// Adds `mv`, legal at the last position, at the end of the game (an engine's move):
-    /// the position shown follows it only if it was the last one.
+    /// Adds `mv`, legal at the end of the line shown, there (an engine's move): the
+    /// position shown follows it only if it was the last one.
     pub fn append(&mut self, mv: Move) {
-        debug_assert!(self.last().is_legal(mv));
-        if self.at_end() {
-            self.cursor += 1;
+        let end = self.end();
+        let node = self
+            .tree
+            .add(end, mv)
+            .expect("the move was checked at the line's end");
+        if self.current == end {
+            self.current = node;
         }
-        self.moves.push(mv);
     }
 
     /// Reads `text` as a legal move at the position shown.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    pub fn parse_move(&self, text: &str) -> Result<Move, konane_core::MoveError> {
         self.position().parse_move(text)
     }
 
-    /// Takes back the moves from the last one played by `side` on: the game goes back
-    /// to the position where `side` was to move. False (nothing changes) if `side` has
-    /// not moved.
+    /// Takes back the moves of the line shown from the last one played by `side` on:
+    /// they are removed, and the game goes back to where `side` was to move. False
+    /// (nothing changes) if `side` has not moved.
     pub fn take_back(&mut self, side: Color) -> bool {
-        let mut position = self.start;
-        let mut last = None;
-        for (i, &mv) in self.moves.iter().enumerate() {
-            if position.side_to_move() == side {
-                last = Some(i);
-            }
-            position.play(mv);
-        }
-        let Some(index) = last else {
+        let last = self
+            .line()
+            .into_iter()
+            .rev()
+            .find(|&node| self.mover(node) == side);
+        let Some(node) = last else {
             return false;
         };
-        self.moves.truncate(index);
-        self.cursor = index;
+        let parent = self.tree.parent(node).expect("a move has a parent");
+        self.tree.remove(node);
+        self.current = parent;
         self.adjudicated = None;
         true
+    }
+
+    /// The side that played the move into `node`.
+    fn mover(&self, node: NodeId) -> Color {
+        !self.tree.position(node).side_to_move()
+    }
+
+    /// Makes the line through `node` the main line.
+    pub fn promote(&mut self, node: NodeId) -> Option<()> {
+        self.tree.contains(node).then(|| self.tree.promote(node))
+    }
+
+    /// Removes `node` (not the start) and what follows it; the position shown moves to
+    /// its parent if it was among them.
+    pub fn remove(&mut self, node: NodeId) -> Option<()> {
+        let parent = self
+            .tree
+            .parent(node)
+            .filter(|_| self.tree.contains(node))?;
+        let shown = self.tree.path(self.current).contains(&node);
+        self.tree.remove(node);
+        if shown {
+            self.current = parent;
+        }
+        Some(())
     }
 
     /// Ends the game off the board: `winner` wins for `reason`.
@@ -164,7 +193,8 @@ impl Game {
         self.adjudicated = Some(Outcome { winner, reason });
     }
 
-    /// How the game ended, if it did: adjudicated, or the last position has no move.
+    /// How the game ended, if it did: adjudicated, or the last position of the line
+    /// shown has no move.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = &self.adjudicated {
             return Some(outcome.clone());
@@ -186,32 +216,52 @@ mod tests {
         Position::start(Board::new(6, 6).unwrap())
     }
 
+    fn line(game: &Game) -> Vec<String> {
+        game.moves().iter().map(Move::to_string).collect()
+    }
+
+    fn play(game: &mut Game, text: &str) -> bool {
+        let mv = game.parse_move(text).unwrap();
+        game.play(mv)
+    }
+
     #[test]
-    fn moves_are_checked_and_branch_at_the_cursor() {
-        let mut game = Game::from_text(six(), "1. c4 c3 2. a4c4").unwrap();
-        assert_eq!(game.moves().len(), 3);
-        assert!(Game::from_text(six(), "c4 c4")
-            .unwrap_err()
-            .contains("move 2"));
-        assert!(game.goto(4).is_err());
+    fn moves_branch_at_the_position_shown_and_keep_the_old_line() {
+        let mut game = Game::new(six());
+        for mv in ["c4", "c3", "a4c4"] {
+            assert!(play(&mut game, mv));
+        }
+        assert!(game.goto(4).is_none());
         game.goto(1).unwrap();
         assert_eq!(game.position().side_to_move(), Color::White);
-        let mv = game.parse_move("d4").unwrap();
-        game.play(mv);
-        assert_eq!(
-            game.moves().iter().map(Move::to_string).collect::<Vec<_>>(),
-            ["c4", "d4"]
-        );
+        assert_eq!(line(&game), ["c4", "c3", "a4c4"], "the line shown goes on");
+        assert!(play(&mut game, "d4"), "a new branch");
+        assert_eq!(line(&game), ["c4", "d4"]);
         assert!(game.at_end());
+        game.goto(1).unwrap();
+        assert!(!play(&mut game, "c3"), "an existing move is entered");
+        assert_eq!(line(&game), ["c4", "c3", "a4c4"]);
+        let branch = game.tree().children(game.tree().children(0)[0])[1];
+        game.promote(branch).unwrap();
         game.goto(0).unwrap();
-        let mv = game.last().parse_move("a4c4").unwrap();
+        assert_eq!(line(&game), ["c4", "d4"], "the branch is the main line");
+        game.goto_node(branch).unwrap();
+        game.remove(branch).unwrap();
+        assert_eq!(game.cursor(), 1);
+        assert_eq!(line(&game), ["c4", "c3", "a4c4"]);
+        assert!(game.goto_node(branch).is_none());
+        game.goto(0).unwrap();
+        let mv = game.last().parse_move("b2b4").unwrap();
         game.append(mv);
-        assert_eq!((game.cursor(), game.moves().len()), (0, 3));
+        assert_eq!((game.cursor(), game.moves().len()), (0, 4));
     }
 
     #[test]
     fn take_back_returns_to_the_side_s_last_turn() {
-        let mut game = Game::from_text(six(), "c4 c3 a4c4").unwrap();
+        let mut game = Game::new(six());
+        for mv in ["c4", "c3", "a4c4"] {
+            play(&mut game, mv);
+        }
         assert!(game.take_back(Color::White));
         assert_eq!(game.moves().len(), 1);
         assert!(game.take_back(Color::Black));

@@ -8,6 +8,14 @@ use std::net::SocketAddr;
 
 use rand::RngCore;
 
+/// 128 random bits from the operating system, in hexadecimal (the run's token, a
+/// tab's session).
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The token and the allowed hosts of one run.
 #[derive(Clone, Debug)]
 pub struct Guard {
@@ -44,10 +52,7 @@ impl Refusal {
 impl Guard {
     /// A guard for a server listening on `address`, with a fresh random token.
     pub fn new(address: SocketAddr) -> Guard {
-        let mut bytes = [0u8; 16];
-        rand::rngs::OsRng.fill_bytes(&mut bytes);
-        let token = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        Guard::with_token(address, token)
+        Guard::with_token(address, random_token())
     }
 
     /// A guard with a given token (for tests).

@@ -6,6 +6,7 @@
 //! - `server`: the routes, the guard in front of them (a random token in every
 //!   address, `Host` and `Origin` checks) and the caps on tabs and searches;
 //! - `tab`: one tab's game, mode, engines and search;
+//! - `game`: a tab's tree of moves and the position shown;
 //! - `engines`: the built-in engine through the engine layer and the `--engine`
 //!   programs through the arena's engine processes, driven alike;
 //! - `messages`: the JSON the page and the server exchange.
@@ -34,7 +35,8 @@ use konane_engine::Options;
 pub use app::{MAX_SEARCHES, MAX_TABS};
 pub use engines::BUILTIN_NAME;
 pub use guard::Guard;
-pub use tab::{MAX_MULTIPV, MAX_REQUEST_BYTES};
+pub use server::MAX_KEPT;
+pub use tab::{KEEP, MAX_MULTIPV, MAX_REQUEST_BYTES};
 
 /// How `konane gui` runs.
 #[derive(Clone, Debug)]

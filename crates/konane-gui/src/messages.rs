@@ -47,8 +47,11 @@ pub struct NewGame {
     /// Engine indexes: the opponent against a person, Black's and White's otherwise.
     #[serde(default)]
     pub engines: Vec<usize>,
-    /// Strength of the built-in engine: `engine`, `alphabetaN`, `greedy` or `random`.
+    /// Strength of the built-in engine: `engine`, `alphabetaN`, `greedy` or `random`
+    /// (Black's in a game between engines, unless `white_level` gives White's).
     pub level: Option<String>,
+    /// Strength of White's built-in engine in a game between engines.
+    pub white_level: Option<String>,
     pub time: Option<TimeSetting>,
 }
 
@@ -62,9 +65,21 @@ pub enum Request {
         #[serde(rename = "move")]
         mv: String,
     },
-    /// Shows the position after `ply` moves.
+    /// Shows the position after `ply` moves of the line shown.
     Goto {
         ply: usize,
+    },
+    /// Shows node `node` of the game's tree (any line).
+    GotoNode {
+        node: usize,
+    },
+    /// Makes the line through `node` the main line (analysis).
+    Promote {
+        node: usize,
+    },
+    /// Deletes `node` and the moves after it (analysis).
+    Delete {
+        node: usize,
     },
     /// Takes back the person's last move (and the engine's answer).
     Takeback,
@@ -80,7 +95,8 @@ pub enum Request {
     Pause {
         on: bool,
     },
-    /// Loads a move list (`d5 d4 b5d5 …`), from `fen` or the start of the current board.
+    /// Loads a game: its text as export writes it (headers, moves with branches), or a
+    /// bare move list (`d5 d4 b5d5 …`) from `fen` or the start of the current board.
     LoadMoves {
         moves: String,
         fen: Option<String>,
@@ -164,14 +180,40 @@ pub struct ClocksView {
     pub running: Option<String>,
 }
 
+/// A node of the game's tree: the move into it and the moves from it (its line's
+/// continuation first).
+#[derive(Clone, Debug, Serialize)]
+pub struct NodeView {
+    pub id: usize,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub children: Vec<usize>,
+}
+
 /// Everything the page draws, sent after every change.
 #[derive(Clone, Debug, Serialize)]
 pub struct StateView {
     pub mode: Mode,
+    /// Counts the tab's games: the page turns the board to `orientation` when it
+    /// changes.
+    pub game: u64,
+    /// The colour drawn at the bottom: the person's against an engine, else Black.
+    pub orientation: String,
     pub board: String,
     /// The position the move list starts from.
     pub start: String,
+    /// The moves of the line shown.
     pub moves: Vec<String>,
+    /// The nodes of the line shown (one per move).
+    pub line: Vec<usize>,
+    /// The node shown (0: the start).
+    pub node: usize,
+    /// The root's moves (the main line's first move first).
+    pub roots: Vec<usize>,
+    /// Every node of the tree but the root.
+    pub nodes: Vec<NodeView>,
+    /// The game as text (headers, moves with branches), as import reads it.
+    pub export: String,
     /// The position shown: after this many moves.
     pub ply: usize,
     /// The position shown.
@@ -188,6 +230,10 @@ pub struct StateView {
     /// The engine that thinks about the next move, if one does.
     pub thinking: Option<String>,
     pub analysing: bool,
+    /// Whether the analysis (in games with a person: the engine's help) is turned on.
+    pub analysis_on: bool,
+    /// Whether the page shows the engine's help (lines, arrow, bar, graph, solver).
+    pub help: bool,
     pub analysis_engine: usize,
     pub multipv: usize,
     pub paused: bool,
@@ -230,6 +276,14 @@ pub enum Event {
         levels: Vec<String>,
         max_multipv: usize,
         max_request_bytes: usize,
+        /// The longest side of a board (sizes from 1x1 to this square).
+        max_side: u8,
+        /// This tab's session: the page reconnects with it to find its game again.
+        session: String,
+        /// Whether the tab's game was found again (a reconnection).
+        resumed: bool,
+        /// How long the server keeps a closed tab's game, in seconds.
+        keep_s: u64,
     },
     State(Box<StateView>),
     /// An engine's line about the position after `ply` moves, `side` to move.

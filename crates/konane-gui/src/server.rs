@@ -1,13 +1,15 @@
 //! The HTTP side: the routes (the page and its assets, the tab's WebSocket, a status
-//! report), the guard in front of every one of them, the caps on tabs and searches, and
-//! the security headers of every answer.
+//! report), the guard in front of every one of them, the caps on tabs and searches, the
+//! games kept for pages that went away, and the security headers of every answer.
 
+use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Request, State};
+use axum::extract::{Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -16,24 +18,104 @@ use axum::Router;
 
 use crate::app::{App, MAX_SEARCHES, MAX_TABS};
 use crate::assets;
-use crate::guard::Guard;
-use crate::tab::{self, MAX_REQUEST_BYTES};
+use crate::guard::{random_token, Guard};
+use crate::tab::{self, Kept, Tab, KEEP, MAX_REQUEST_BYTES};
+
+/// The most games kept for pages that went away (the oldest goes first).
+pub const MAX_KEPT: usize = 16;
+
+/// How long a reconnecting page waits for its old connection to end (a reload opens
+/// the new socket before the server has seen the old one close).
+const HANDOVER: Duration = Duration::from_secs(3);
+
+/// What the routes share: the app, the sessions being served and the games of tabs
+/// whose page went away.
+pub struct Served {
+    app: Arc<App>,
+    live: Mutex<HashSet<String>>,
+    kept: Mutex<Vec<Kept>>,
+}
+
+impl Served {
+    /// Takes the kept game of `session` now, if the server has it.
+    fn take(&self, session: &str) -> Option<Tab> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|k| k.since.elapsed() < KEEP);
+        let index = kept.iter().position(|k| k.session == session)?;
+        Some(kept.swap_remove(index).tab)
+    }
+
+    fn is_live(&self, session: &str) -> bool {
+        self.live
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(session)
+    }
+
+    /// The kept game of `session`, waiting a moment for it while its old connection
+    /// still runs.
+    async fn resume(&self, session: &str) -> Option<Tab> {
+        let deadline = Instant::now() + HANDOVER;
+        loop {
+            if let Some(tab) = self.take(session) {
+                return Some(tab);
+            }
+            if !self.is_live(session) || Instant::now() > deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Marks `session` served (true) or not.
+    fn set_live(&self, session: &str, live: bool) {
+        let mut sessions = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if live {
+            sessions.insert(session.to_string());
+        } else {
+            sessions.remove(session);
+        }
+    }
+
+    /// Keeps a tab's game for a while, within the cap.
+    fn keep(&self, tab: Kept) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|k| k.since.elapsed() < KEEP);
+        if kept.len() >= MAX_KEPT {
+            let oldest = (0..kept.len())
+                .min_by_key(|&i| kept[i].since)
+                .expect("not empty");
+            kept.swap_remove(oldest);
+        }
+        kept.push(tab);
+    }
+
+    fn kept_count(&self) -> usize {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}
 
 /// The routes, each behind the guard.
 pub fn router(app: Arc<App>) -> Router {
+    let served = Arc::new(Served {
+        app,
+        live: Mutex::new(HashSet::new()),
+        kept: Mutex::new(Vec::new()),
+    });
     Router::new()
         .route("/{token}/", get(page))
         .route("/{token}/ws", get(websocket))
         .route("/{token}/status", get(status))
         .route("/{token}/{file}", get(asset))
         .fallback(not_found)
-        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .layer(middleware::from_fn_with_state(served.clone(), guard))
         .layer(middleware::from_fn(security_headers))
-        .with_state(app)
+        .with_state(served)
 }
 
 /// Refuses a request without the token, from a foreign host or origin.
-async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+async fn guard(State(served): State<Arc<Served>>, request: Request, next: Next) -> Response {
+    let app = &served.app;
     let headers = request.headers();
     let text = |name| {
         headers
@@ -104,9 +186,11 @@ async fn not_found() -> Response {
 }
 
 /// Counts of tabs and searches, for tests and curious users.
-async fn status(State(app): State<Arc<App>>) -> Response {
+async fn status(State(served): State<Arc<Served>>) -> Response {
+    let app = &served.app;
     let body = serde_json::json!({
         "tabs": app.tabs.load(Ordering::SeqCst),
+        "kept": served.kept_count(),
         "max_tabs": MAX_TABS,
         "searches": app.slots.running(),
         "max_searches": MAX_SEARCHES,
@@ -119,8 +203,15 @@ async fn status(State(app): State<Arc<App>>) -> Response {
         .into_response()
 }
 
+/// The query of the WebSocket's address: the session to find again.
+#[derive(serde::Deserialize)]
+struct Resume {
+    session: Option<String>,
+}
+
 async fn websocket(
-    State(app): State<Arc<App>>,
+    State(served): State<Arc<Served>>,
+    Query(resume): Query<Resume>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -134,11 +225,12 @@ async fn websocket(
     upgrade
         .max_message_size(MAX_REQUEST_BYTES * 2)
         .max_frame_size(MAX_REQUEST_BYTES * 2)
-        .on_upgrade(move |socket| open_tab(socket, app))
+        .on_upgrade(move |socket| open_tab(socket, served, resume.session))
 }
 
-/// Serves a tab if the cap allows, else says why and closes.
-async fn open_tab(mut socket: WebSocket, app: Arc<App>) {
+/// Serves a tab if the cap allows, else says why and closes; then keeps its game.
+async fn open_tab(mut socket: WebSocket, served: Arc<Served>, session: Option<String>) {
+    let app = served.app.clone();
     let taken = app
         .tabs
         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
@@ -158,7 +250,18 @@ async fn open_tab(mut socket: WebSocket, app: Arc<App>) {
         let _ = socket.send(Message::Close(Some(close))).await;
         return;
     }
-    tab::serve(socket, app.clone()).await;
+    let resumed = match session.as_deref() {
+        Some(session) => served.resume(session).await,
+        None => None,
+    };
+    let session = match &resumed {
+        Some(tab) => tab.session().to_string(),
+        None => random_token(),
+    };
+    served.set_live(&session, true);
+    let kept = tab::serve(socket, app.clone(), resumed, session.clone()).await;
+    served.keep(kept);
+    served.set_live(&session, false);
     app.tabs.fetch_sub(1, Ordering::SeqCst);
 }
 

@@ -1,6 +1,8 @@
 // The page: one WebSocket to the server (this tab's game), the board and the panels,
 // the controls and the keyboard. The server owns the game and checks every rule; the
-// page sends requests and draws the state it gets back.
+// page sends requests and draws the state it gets back. The socket comes back by itself
+// when it drops, to the same game (the server keeps it by the tab's session); when the
+// server no longer has it, the page loads the game it kept into an analysis board.
 
 import { Board } from './board.js';
 import { parseFen, applyMove, scoreForBlack } from './notation.js';
@@ -8,8 +10,15 @@ import { renderMoves, renderLines, renderEvalBar, renderGraph, clockText, render
 
 const $ = (id) => document.getElementById(id);
 
+// What the page keeps for its tab (sessionStorage: one tab, kept over a reload).
+const SESSION_KEY = 'konane-session';
+const GAME_KEY = 'konane-game';
+// Reconnection: the first wait and the longest.
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 4000;
+
 // Measurements read by the end-to-end test (docs/gui.md reports them).
-const stats = { readyAt: null, updates: 0, infos: 0, moveSentAt: null, moveToInfoMs: [] };
+const stats = { readyAt: null, updates: 0, infos: 0, moveSent: null, moveToInfoMs: [], connections: 0 };
 window.konane = { stats };
 
 const view = {
@@ -22,38 +31,63 @@ const view = {
   solved: null,
   record: null,
   clockTimer: null,
-  clockBase: null,
-  error: null,
+  game: null, // the number of the game shown (the board turns to it when it changes)
+  retries: 0,
 };
 window.konane.view = view;
 
 let socket = null;
+window.konane.socket = () => socket;
 const board = new Board($('board'), (move) => send({ type: 'play', move }));
 
 function send(request) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showError('not connected to the server: reload the page');
+    showMessage('not connected to the server: reconnecting…', 'error');
     return;
   }
-  if (request.type === 'play') stats.moveSentAt = performance.now();
-  socket.send(JSON.stringify(request));
+  const text = JSON.stringify(request);
+  const limit = view.welcome ? view.welcome.max_request_bytes : 4 << 20;
+  if (text.length > limit) {
+    showMessage(`too large to send: ${text.length} bytes (the limit is ${limit >> 20} MiB)`, 'error');
+    return;
+  }
+  if (request.type === 'play') stats.moveSent = { at: performance.now(), ply: view.state ? view.state.ply + 1 : null };
+  hideMessage();
+  socket.send(text);
 }
 
-function showError(message) {
-  $('error-text').textContent = message;
-  $('error').hidden = false;
-  clearTimeout(view.error);
-  view.error = setTimeout(() => { $('error').hidden = true; }, 8000);
+/** A message over the page (it moves nothing): an error, or a notice. */
+function showMessage(text, kind) {
+  $('message-text').textContent = text;
+  $('message').className = `message ${kind}`;
+  $('message').hidden = false;
+}
+
+function hideMessage() {
+  $('message').hidden = true;
 }
 
 function connect() {
   const url = new URL('ws', location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const session = sessionStorage.getItem(SESSION_KEY);
+  if (session) url.searchParams.set('session', session);
   socket = new WebSocket(url);
-  socket.onopen = () => { $('connection').textContent = 'connected'; };
+  socket.onopen = () => {
+    stats.connections += 1;
+    view.retries = 0;
+    $('connection').textContent = 'connected';
+    document.body.classList.remove('offline');
+  };
   socket.onclose = () => {
-    $('connection').textContent = 'disconnected: reload to reconnect';
     document.body.classList.add('offline');
+    const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** view.retries);
+    view.retries += 1;
+    $('connection').textContent = view.retries > 8
+      ? 'cannot reach the server: is it still running? (retrying)'
+      : 'connection lost: reconnecting…';
+    board.show({ fen: board.fen, legal: [], lastMove: board.lastMove, interactive: false });
+    setTimeout(connect, wait);
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
 }
@@ -66,7 +100,7 @@ function receive(message) {
     case 'tick': return tick(message);
     case 'solved': view.solved = message; return renderSolved();
     case 'record': view.record = message; $('records-panel').hidden = false; return renderRecord();
-    case 'error': return showError(message.message);
+    case 'error': return showMessage(message.message, 'error');
     default: return undefined;
   }
 }
@@ -79,22 +113,48 @@ function option(select, value, text) {
 }
 
 function welcome(message) {
+  const asked = sessionStorage.getItem(SESSION_KEY);
+  const first = !view.welcome;
   view.welcome = message;
+  sessionStorage.setItem(SESSION_KEY, message.session);
+  if (first) fillSelects(message);
+  if (message.resumed) {
+    if (!first) showMessage('Reconnected: the game goes on.', 'notice');
+  } else if (asked) {
+    const saved = sessionStorage.getItem(GAME_KEY);
+    const minutes = Math.round(message.keep_s / 60);
+    const why = `The server no longer had this tab's game (it keeps a game ${minutes} minutes after its page goes away, and none over a restart)`;
+    if (saved) {
+      send({ type: 'load_moves', moves: saved });
+      showMessage(`${why}: its moves, kept by this page, are loaded into an analysis board.`, 'notice');
+    } else {
+      showMessage(`${why}.`, 'notice');
+    }
+  }
+}
+
+function fillSelects(message) {
   for (const id of ['setup-engine-a', 'setup-engine-b', 'analyse-engine']) {
     const select = $(id);
     select.replaceChildren();
     for (const engine of message.engines) option(select, engine.index, engine.name);
   }
-  const level = $('setup-level');
-  for (const name of message.levels) option(level, name, name === 'engine' ? 'full strength' : name);
+  for (const id of ['setup-level', 'setup-level-b']) {
+    for (const name of message.levels) option($(id), name, name === 'engine' ? 'full strength' : name);
+  }
   const multipv = $('analyse-multipv');
   for (let n = 1; n <= message.max_multipv; n++) option(multipv, n, String(n));
   const size = $('setup-size');
-  for (let h = 8; h >= 1; h--) for (let w = 8; w >= 1; w--) option(size, `${w}x${h}`, `${w}x${h}`);
+  for (let h = message.max_side; h >= 1; h--) for (let w = message.max_side; w >= 1; w--) option(size, `${w}x${h}`, `${w}x${h}`);
 }
 
 function gameKey(state, ply) {
   return `${state.start}|${state.moves.slice(0, ply).join(' ')}`;
+}
+
+/** Whether the engine's lines, arrow, bar and graph are shown. */
+function helpShown(state) {
+  return state.help && (state.analysis_on || state.mode === 'engine_engine');
 }
 
 function showState(state) {
@@ -102,20 +162,27 @@ function showState(state) {
   const previous = view.state;
   view.state = state;
   if (previous && previous.fen !== state.fen) board.setPreview(null);
+  if (state.game !== view.game) {
+    view.game = state.game;
+    board.setFlipped(state.orientation === 'white');
+    document.body.dataset.flipped = board.flipped ? '1' : '0';
+  }
+  try { sessionStorage.setItem(GAME_KEY, state.export); } catch (e) { /* too large to keep */ }
   const lastMove = state.ply > 0 ? state.moves[state.ply - 1] : null;
   board.show({ fen: state.fen, legal: state.legal, lastMove, interactive: state.human_to_move && state.legal.length > 0 });
   document.body.dataset.mode = state.mode;
+  document.body.dataset.help = helpShown(state) ? '1' : '0';
   for (const button of document.querySelectorAll('.modes button')) {
     button.classList.toggle('active', button.dataset.mode === state.mode);
   }
   $('setup-mode').value = state.mode;
   $('setup-size').value = state.board;
-  $('analyse-on').checked = state.analysing || (previous ? $('analyse-on').checked : true);
+  $('analyse-on').checked = state.analysis_on;
   $('analyse-engine').value = String(state.analysis_engine);
   $('analyse-multipv').value = String(state.multipv);
   $('fen').value = state.fen;
-  if (document.activeElement !== $('movelist')) $('movelist').value = state.moves.join(' ');
-  renderMoves($('moves'), state.moves, state.ply, goto);
+  if (document.activeElement !== $('game-text')) $('game-text').value = state.export;
+  renderMoves($('moves'), state, gotoNode);
   renderPlayers();
   renderResult();
   renderStatus();
@@ -123,23 +190,50 @@ function showState(state) {
   renderSolved();
   renderAnalysis();
   if (view.record) renderRecord();
+  const analysis = state.mode === 'analysis';
   $('takeback').disabled = state.mode === 'engine_engine' || state.moves.length === 0;
+  $('takeback').hidden = analysis;
   $('resign').hidden = !(state.mode === 'human_engine' || state.mode === 'human_human');
   $('resign').disabled = !!state.result;
   $('pause').hidden = state.mode !== 'engine_engine' || !!state.result;
   $('pause').textContent = state.paused ? 'Resume' : 'Pause';
+  $('tree-tools').hidden = !analysis;
+  $('promote').disabled = $('delete').disabled = state.node === 0;
   $('nav-prev').disabled = $('nav-first').disabled = state.ply === 0;
   $('nav-next').disabled = $('nav-last').disabled = state.ply === state.moves.length;
+  fitBoard();
   if (first) {
     stats.readyAt = performance.now();
     document.body.dataset.ready = '1';
   }
 }
 
+/** Sizes the board to the room the window leaves it: the column's width and the
+ *  window's height less the header and the rows above and below the board. */
+function fitBoard() {
+  const column = document.querySelector('.board-column');
+  const wrap = document.querySelector('.board-wrap');
+  const bar = $('evalbar').offsetWidth + 8;
+  const wide = window.innerWidth > 820;
+  const side = wide ? Math.min(440, Math.max(300, window.innerWidth * 0.3)) : 0;
+  const width = Math.max(120, (wide ? window.innerWidth - side - 64 : window.innerWidth - 16) - bar);
+  // The rows around the board, measured at the widest the column may be (narrower,
+  // the controls would wrap and leave the board less room).
+  column.style.width = `${width + bar}px`;
+  const above = $('top-player').offsetHeight + document.querySelector('.top').offsetHeight;
+  const below = $('bottom-player').offsetHeight + document.querySelector('.controls').offsetHeight + $('status').offsetHeight;
+  const gaps = 44;
+  const height = Math.max(120, window.innerHeight - above - below - gaps);
+  const aspect = board.aspect();
+  const boardWidth = Math.floor(Math.min(width, height * aspect));
+  wrap.style.width = `${boardWidth}px`;
+  wrap.style.height = `${Math.floor(boardWidth / aspect)}px`;
+  column.style.width = `${(wide ? boardWidth : width) + bar}px`;
+}
+
 function renderPlayers() {
   const { state } = view;
-  const flipped = board.flipped;
-  const bottom = flipped ? 1 : 0;
+  const bottom = board.flipped ? 1 : 0;
   const top = 1 - bottom;
   $('top-name').textContent = state.players[top];
   $('bottom-name').textContent = state.players[bottom];
@@ -193,10 +287,9 @@ function renderClocks() {
   const received = performance.now();
   const draw = () => {
     const spent = performance.now() - received;
-    const flipped = board.flipped;
     const ms = { black: clocks.black_ms, white: clocks.white_ms };
     if (clocks.running) ms[clocks.running] -= spent;
-    const [bottom, top] = flipped ? ['white', 'black'] : ['black', 'white'];
+    const [bottom, top] = board.flipped ? ['white', 'black'] : ['black', 'white'];
     $('bottom-clock').textContent = clockText(ms[bottom]);
     $('top-clock').textContent = clockText(ms[top]);
     $('bottom-clock').classList.toggle('running', clocks.running === bottom);
@@ -209,7 +302,7 @@ function renderClocks() {
 function renderSolved() {
   const box = $('solved');
   const solved = view.solved;
-  if (!solved || !view.state || solved.fen !== view.state.fen) {
+  if (!solved || !view.state || solved.fen !== view.state.fen || !view.state.help) {
     box.hidden = true;
     return;
   }
@@ -223,9 +316,9 @@ function renderSolved() {
 
 function info(message) {
   stats.infos += 1;
-  if (stats.moveSentAt !== null) {
-    stats.moveToInfoMs.push(performance.now() - stats.moveSentAt);
-    stats.moveSentAt = null;
+  if (stats.moveSent && message.ply === stats.moveSent.ply) {
+    stats.moveToInfoMs.push(performance.now() - stats.moveSent.at);
+    stats.moveSent = null;
   }
   if (message.search !== view.search) {
     view.search = message.search;
@@ -260,23 +353,23 @@ function renderStats() {
     if (best.line.nps) parts.push(`${(best.line.nps / 1000).toFixed(0)} kn/s`);
   }
   if (view.elapsed !== undefined) parts.push(`${(view.elapsed / 1000).toFixed(1)} s`);
-  $('search-stats').textContent = parts.join(' · ');
+  $('search-stats').textContent = view.state && helpShown(view.state) ? parts.join(' · ') : '';
 }
 
 function renderAnalysis() {
   const { state } = view;
   if (!state) return;
   stats.updates += 1;
-  const here = view.searchPly === state.ply;
-  const lines = here ? view.lines : [];
+  const shown = helpShown(state);
+  const lines = shown && view.searchPly === state.ply ? view.lines : [];
   renderLines($('lines'), lines, state.side, previewLine);
   renderStats();
   const best = lines[0];
   board.setArrow(best && best.line.pv.length ? best.line.pv[0] : null);
-  const evalHere = view.evals.get(gameKey(state, state.ply)) || null;
+  const evalHere = shown ? view.evals.get(gameKey(state, state.ply)) || null : null;
   renderEvalBar($('evalbar-fill'), $('evalbar-text'), evalHere, board.flipped);
   const evals = [];
-  for (let p = 0; p <= state.moves.length; p++) evals[p] = view.evals.get(gameKey(state, p)) || null;
+  for (let p = 0; p <= state.moves.length; p++) evals[p] = shown ? view.evals.get(gameKey(state, p)) || null : null;
   renderGraph($('graph'), evals, state.moves.length, state.ply, goto);
   document.body.dataset.graphPoints = String(evals.filter(Boolean).length);
 }
@@ -303,8 +396,18 @@ function goto(ply) {
   if (target !== view.state.ply) send({ type: 'goto', ply: target });
 }
 
+function gotoNode(node) {
+  if (view.state && node !== view.state.node) send({ type: 'goto_node', node });
+}
+
 function timeSetting() {
-  const [kind, a, b] = $('setup-time').value.split(':');
+  const choice = $('setup-time').value;
+  if (choice === 'custom') {
+    const base = Number($('custom-minutes').value) * 60000;
+    const inc = Number($('custom-increment').value) * 1000;
+    return { kind: 'clock', base_ms: Math.round(base), inc_ms: Math.round(inc) };
+  }
+  const [kind, a, b] = choice.split(':');
   if (kind === 'movetime') return { kind, ms: Number(a) };
   if (kind === 'clock') return { kind, base_ms: Number(a), inc_ms: Number(b) };
   if (kind === 'depth') return { kind, depth: Number(a) };
@@ -319,6 +422,7 @@ function newGame(mode) {
     human: $('setup-human').value,
     engines: [Number($('setup-engine-a').value || 0), Number($('setup-engine-b').value || 0)],
     level: $('setup-level').value || 'engine',
+    white_level: $('setup-level-b').value || 'engine',
   };
   const time = timeSetting();
   if (time && mode !== 'analysis') request.time = time;
@@ -329,6 +433,10 @@ function newGame(mode) {
 }
 
 function analyse() {
+  if (!$('analyse-on').checked) {
+    view.lines = [];
+    renderAnalysis();
+  }
   send({
     type: 'analyse',
     on: $('analyse-on').checked,
@@ -341,7 +449,7 @@ function readRecord(file) {
   if (!file) return;
   const limit = view.welcome ? view.welcome.max_request_bytes : 4 << 20;
   if (file.size > limit - 1024) {
-    showError(`the record file is too large (${file.size} bytes; the limit is ${limit >> 20} MiB)`);
+    showMessage(`the record file is too large (${file.size} bytes; the limit is ${limit >> 20} MiB)`, 'error');
     return;
   }
   file.text().then((text) => send({ type: 'load_record', text }));
@@ -361,6 +469,7 @@ function wire() {
     });
   }
   $('setup-mode').addEventListener('change', () => { document.body.dataset.setupMode = $('setup-mode').value; });
+  $('setup-time').addEventListener('change', () => { $('custom-time').hidden = $('setup-time').value !== 'custom'; });
   $('setup').addEventListener('submit', (e) => {
     e.preventDefault();
     newGame($('setup-mode').value);
@@ -373,6 +482,8 @@ function wire() {
   $('takeback').addEventListener('click', () => send({ type: 'takeback' }));
   $('resign').addEventListener('click', () => send({ type: 'resign' }));
   $('pause').addEventListener('click', () => send({ type: 'pause', on: !view.state.paused }));
+  $('promote').addEventListener('click', () => send({ type: 'promote', node: view.state.node }));
+  $('delete').addEventListener('click', () => send({ type: 'delete', node: view.state.node }));
   $('analyse-on').addEventListener('change', analyse);
   $('analyse-engine').addEventListener('change', analyse);
   $('analyse-multipv').addEventListener('change', analyse);
@@ -381,10 +492,13 @@ function wire() {
     send({ type: 'new_game', mode: 'analysis', fen: $('fen').value });
   });
   $('fen-copy').addEventListener('click', () => copy($('fen').value));
-  $('moves-load').addEventListener('click', () => send({ type: 'load_moves', moves: $('movelist').value }));
-  $('moves-copy').addEventListener('click', () => copy(view.state.moves.join(' ')));
+  $('game-load').addEventListener('click', () => {
+    view.evals.clear();
+    send({ type: 'load_moves', moves: $('game-text').value, fen: view.state ? view.state.start : null });
+  });
+  $('game-copy').addEventListener('click', () => copy($('game-text').value));
   $('record-file').addEventListener('change', (e) => readRecord(e.target.files[0]));
-  $('error-close').addEventListener('click', () => { $('error').hidden = true; });
+  $('message-close').addEventListener('click', hideMessage);
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const text = $('move-input').value.trim();
@@ -395,7 +509,7 @@ function wire() {
     if (board.preview) { board.setPreview(null); renderStatus(); }
   });
   document.addEventListener('keydown', (e) => {
-    if (e.target.closest('input, textarea, select')) return;
+    if (e.target.closest('input, textarea, select, #board')) return;
     if (!view.state) return;
     const keys = {
       ArrowLeft: () => goto(view.state.ply - 1),
@@ -403,13 +517,14 @@ function wire() {
       Home: () => goto(0),
       End: () => goto(view.state.moves.length),
       f: flip,
-      Escape: () => { board.setPreview(null); renderStatus(); },
+      Escape: () => { board.setPreview(null); hideMessage(); renderStatus(); },
     };
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key]();
     }
   });
+  window.addEventListener('resize', fitBoard);
 }
 
 function flip() {

@@ -1,18 +1,28 @@
-// The SVG board: squares with coordinates, pieces, the last move, the legal landings of
-// the selected piece (removals in the opening), the engine's best move as an arrow, and
-// a preview of a line. Click a piece then a landing, or drag it there; a multi-jump is
-// one landing further along the line.
+// The SVG board, of any size the server sends: squares with coordinates, pieces, the
+// last move, the legal landings of the selected piece (removals in the opening), the
+// engine's best move as an arrow, and a preview of a line. Click a piece then a
+// landing, or drag it there (the piece follows the pointer); a multi-jump is one landing
+// further along the line. From the keyboard, with the board focused: type a square's
+// name (`d5`), or move the ring with the arrow keys and press Enter, as a click there.
 
-import { parseFen, squareName, parseMove, jumpedSquares } from './notation.js';
+import { parseFen, squareName, parseSquare, parseMove, jumpedSquares } from './notation.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
+// How long a typed square name waits for more digits (`a1` may become `a12`).
+const TYPING_PAUSE_MS = 700;
+// How far the pointer moves before a press becomes a drag.
+const DRAG_START_PX = 4;
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   if (parent) parent.appendChild(node);
   return node;
+}
+
+function isRemoval(move) {
+  return !/[a-z]\d+[a-z]/.test(move);
 }
 
 export class Board {
@@ -27,12 +37,18 @@ export class Board {
     this.arrow = null;
     this.preview = null;
     this.interactive = false;
-    this.dragFrom = null;
+    this.press = null; // {from, x, y, dragging}
+    this.ghost = null;
+    this.focus = null; // the keyboard's square
+    this.typed = '';
+    this.typingTimer = null;
     svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     svg.addEventListener('pointerup', (e) => this.pointerUp(e));
-    svg.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') { this.selected = null; this.render(); }
-    });
+    svg.addEventListener('pointercancel', () => this.endDrag());
+    svg.addEventListener('keydown', (e) => this.key(e));
+    svg.addEventListener('focus', () => this.render());
+    svg.addEventListener('blur', () => { this.typed = ''; this.render(); });
   }
 
   /** Shows `fen` with its legal moves (for the person to move when `interactive`). */
@@ -44,6 +60,7 @@ export class Board {
     this.lastMove = lastMove;
     this.interactive = interactive;
     if (changed) { this.selected = null; this.preview = null; }
+    if (this.focus && !this.onBoard(this.focus)) this.focus = null;
     this.render();
   }
 
@@ -59,9 +76,24 @@ export class Board {
     this.render();
   }
 
-  flip() {
-    this.flipped = !this.flipped;
+  setFlipped(flipped) {
+    if (flipped === this.flipped) return;
+    this.flipped = flipped;
     this.render();
+  }
+
+  flip() {
+    this.setFlipped(!this.flipped);
+  }
+
+  /** The width over the height of the board (1 before the first position). */
+  aspect() {
+    return this.position ? this.position.width / this.position.height : 1;
+  }
+
+  onBoard({ file, rank }) {
+    const { width, height } = this.position;
+    return file >= 0 && rank >= 0 && file < width && rank < height;
   }
 
   /** The screen column and row of a square. */
@@ -72,9 +104,11 @@ export class Board {
       : { x: file * CELL, y: (height - 1 - rank) * CELL };
   }
 
-  squareAt(event) {
-    const target = event.target.closest('[data-square]');
-    return target ? target.getAttribute('data-square') : null;
+  /** The square under the client point (x, y), or null. */
+  squareAtPoint(x, y) {
+    const hit = document.elementFromPoint(x, y);
+    const target = hit && hit.closest('[data-square]');
+    return target && this.svg.contains(target) ? target.getAttribute('data-square') : null;
   }
 
   /** The legal moves that start on `name` (jumps) or remove it. */
@@ -82,31 +116,69 @@ export class Board {
     return this.legal.filter((m) => m.slice(0, name.length) === name && !/\d/.test(m[name.length] || 'x'));
   }
 
-  pointerDown(event) {
+  /** What a click on square `name` does: a removal, a landing, or a selection. */
+  activate(name) {
     if (!this.interactive || this.preview) return;
-    const name = this.squareAt(event);
-    if (!name) return;
     if (this.selected && this.tryLanding(name)) return;
     const moves = this.movesFrom(name);
     if (moves.length === 1 && moves[0] === name) {
+      this.selected = null;
       this.onMove(name);
       return;
     }
-    if (moves.some((m) => m !== name)) {
-      this.selected = name;
-      this.dragFrom = name;
-    } else {
-      this.selected = null;
-    }
+    this.selected = moves.some((m) => m !== name) ? name : null;
     this.render();
   }
 
+  pointerDown(event) {
+    if (!this.interactive || this.preview || event.button !== 0) return;
+    const target = event.target.closest('[data-square]');
+    if (!target) return;
+    const name = target.getAttribute('data-square');
+    this.activate(name);
+    if (this.selected === name) {
+      this.press = { from: name, x: event.clientX, y: event.clientY, dragging: false };
+      this.svg.setPointerCapture(event.pointerId);
+    }
+  }
+
+  pointerMove(event) {
+    const press = this.press;
+    if (!press) return;
+    if (!press.dragging && Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START_PX) return;
+    press.dragging = true;
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    if (!this.ghost) {
+      this.render();
+      this.ghost = el('g', { class: `piece ghost ${this.pieceAt(press.from) === 'b' ? 'black' : 'white'}` }, this.svg);
+      el('circle', { cx: 0, cy: 0, r: 40 }, this.ghost);
+      el('circle', { cx: -10, cy: -12, r: 12, class: 'shine' }, this.ghost);
+      const square = this.svg.querySelector(`[data-piece="${press.from}"]`);
+      if (square) square.classList.add('lifted');
+    }
+    this.ghost.setAttribute('transform', `translate(${point.x} ${point.y})`);
+  }
+
   pointerUp(event) {
-    const from = this.dragFrom;
-    this.dragFrom = null;
-    if (!from) return;
-    const name = this.squareAt(event);
-    if (name && name !== from) this.tryLanding(name);
+    const press = this.press;
+    this.endDrag();
+    if (!press || !press.dragging) return;
+    const name = this.squareAtPoint(event.clientX, event.clientY);
+    if (name && name !== press.from) this.tryLanding(name);
+  }
+
+  endDrag() {
+    const dragged = this.ghost !== null;
+    this.press = null;
+    this.ghost = null;
+    if (dragged) this.render();
+  }
+
+  pieceAt(name) {
+    const { file, rank } = parseSquare(name);
+    return this.position.cells[rank] && this.position.cells[rank][file];
   }
 
   /** Plays the selected piece's jump to `name`, if it is one. */
@@ -116,6 +188,54 @@ export class Board {
     this.selected = null;
     this.onMove(move);
     return true;
+  }
+
+  /** Keys on the focused board: arrows move the ring, Enter or Space clicks, letters
+   *  and digits type a square's name, Escape drops the selection. */
+  key(event) {
+    if (!this.position) return;
+    const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (steps[event.key]) {
+      event.preventDefault();
+      event.stopPropagation();
+      const sign = this.flipped ? -1 : 1;
+      const [df, dr] = steps[event.key];
+      const from = this.focus || { file: 0, rank: 0 };
+      const next = this.focus ? { file: from.file + sign * df, rank: from.rank + sign * dr } : from;
+      if (this.onBoard(next)) this.focus = next;
+      this.render();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (this.focus) this.activate(squareName(this.focus.file, this.focus.rank));
+    } else if (event.key === 'Escape') {
+      this.selected = null;
+      this.typed = '';
+      this.render();
+    } else if (/^[a-zA-Z0-9]$/.test(event.key)) {
+      event.preventDefault();
+      event.stopPropagation();
+      this.type(event.key.toLowerCase());
+    }
+  }
+
+  /** One typed character of a square's name; the square is clicked once its name can
+   *  grow no longer (or after a pause). */
+  type(char) {
+    clearTimeout(this.typingTimer);
+    this.typed = /[a-z]/.test(char) ? char : this.typed + char;
+    const match = /^([a-z])(\d+)$/.exec(this.typed);
+    if (!match) return;
+    const square = parseSquare(this.typed);
+    if (!this.onBoard(square)) { this.typed = ''; return; }
+    const done = () => {
+      this.typed = '';
+      this.focus = square;
+      this.activate(squareName(square.file, square.rank));
+      this.render();
+    };
+    if ((square.rank + 1) * 10 > this.position.height) done();
+    else this.typingTimer = setTimeout(done, TYPING_PAUSE_MS);
   }
 
   render() {
@@ -144,34 +264,38 @@ export class Board {
       if (this.selected) {
         for (const m of this.movesFrom(this.selected)) if (m !== this.selected) landings.add(m.slice(this.selected.length));
       }
-      for (const m of this.legal) if (!/[a-z]\d+[a-z]/.test(m)) removals.add(m);
+      for (const m of this.legal) if (isRemoval(m)) removals.add(m);
     }
+    const focus = this.focus && document.activeElement === svg ? squareName(this.focus.file, this.focus.rank) : null;
 
     const squares = el('g', { class: 'squares' }, svg);
     const marks = el('g', { class: 'marks' }, svg);
     const pieces = el('g', { class: 'pieces' }, svg);
+    const arrows = el('g', { class: 'arrows' }, svg);
+    const dots = el('g', { class: 'dots' }, svg);
     const labels = el('g', { class: 'labels' }, svg);
+    const cx = (x) => x + CELL / 2;
     for (let rank = 0; rank < height; rank++) {
       for (let file = 0; file < width; file++) {
         const name = squareName(file, rank);
         const { x, y } = this.place(file, rank);
-        // a8 (top left) is a light square, as Black's start square.
+        // The top left square of the unflipped board is light.
         const light = (file + (height - 1 - rank)) % 2 === 0;
         let cls = `square ${light ? 'light' : 'dark'}`;
         if (lastSquares.has(name)) cls += ' last';
         if (name === this.selected) cls += ' selected';
         const rect = el('rect', { x, y, width: CELL, height: CELL, class: cls, 'data-square': name }, squares);
-        const title = el('title', {}, rect);
-        title.textContent = name;
-        if (jumped.has(name)) el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 12, class: 'jumped' }, marks);
+        el('title', {}, rect).textContent = name;
+        if (jumped.has(name)) el('circle', { cx: cx(x), cy: cx(y), r: 12, class: 'jumped' }, marks);
         const piece = shown.cells[rank] && shown.cells[rank][file];
         if (piece) {
-          const stone = el('g', { class: `piece ${piece === 'b' ? 'black' : 'white'}` }, pieces);
-          el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 38 }, stone);
-          el('circle', { cx: x + CELL / 2 - 10, cy: y + CELL / 2 - 12, r: 12, class: 'shine' }, stone);
-          if (removals.has(name)) el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 45, class: 'removable' }, marks);
+          const stone = el('g', { class: `piece ${piece === 'b' ? 'black' : 'white'}`, 'data-piece': name }, pieces);
+          el('circle', { cx: cx(x), cy: cx(y), r: 38 }, stone);
+          el('circle', { cx: cx(x) - 10, cy: cx(y) - 12, r: 12, class: 'shine' }, stone);
+          if (removals.has(name)) el('circle', { cx: cx(x), cy: cx(y), r: 45, class: 'removable' }, dots);
         }
-        if (landings.has(name)) el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 16, class: 'landing' }, marks);
+        if (landings.has(name)) el('circle', { cx: cx(x), cy: cx(y), r: 16, class: 'landing' }, dots);
+        if (name === focus) el('rect', { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, class: 'key-focus' }, dots);
         const bottomRow = this.flipped ? rank === height - 1 : rank === 0;
         const leftColumn = this.flipped ? file === width - 1 : file === 0;
         const ink = light ? 'on-light' : 'on-dark';
@@ -184,9 +308,9 @@ export class Board {
       const a = this.place(move.from.file, move.from.rank);
       const b = this.place(move.to.file, move.to.rank);
       if (move.removal) {
-        el('circle', { cx: a.x + CELL / 2, cy: a.y + CELL / 2, r: 44, class: 'arrow-ring' }, svg);
+        el('circle', { cx: cx(a.x), cy: cx(a.y), r: 44, class: 'arrow-ring' }, arrows);
       } else {
-        el('line', { x1: a.x + CELL / 2, y1: a.y + CELL / 2, x2: b.x + CELL / 2, y2: b.y + CELL / 2, class: 'arrow', 'marker-end': 'url(#arrowhead)' }, svg);
+        el('line', { x1: cx(a.x), y1: cx(a.y), x2: cx(b.x), y2: cx(b.y), class: 'arrow', 'marker-end': 'url(#arrowhead)' }, arrows);
       }
     }
     svg.classList.toggle('previewing', !!this.preview);

@@ -13,30 +13,106 @@ function svgEl(name, attrs, parent) {
   return node;
 }
 
-/** The move list: numbered pairs, the shown position marked; clicking goes there. */
-export function renderMoves(list, moves, ply, onGoto) {
+/** The move tree as lichess writes it: the main line in numbered pairs, each branch
+ *  under the move it replaces, nested branches in parentheses. The node shown is marked;
+ *  clicking a move goes there. The list scrolls itself, never the page. */
+export function renderMoves(list, state, onGoto) {
+  const nodes = new Map(state.nodes.map((n) => [n.id, n]));
+  const onLine = new Set(state.line);
+  const whiteStarts = state.start.trim().endsWith('w');
+  // Ply `depth` (from 1): its move number and whether Black plays it.
+  const number = (depth) => Math.floor((depth - 1 + (whiteStarts ? 1 : 0)) / 2) + 1;
+  const byBlack = (depth) => (depth - 1 + (whiteStarts ? 1 : 0)) % 2 === 0;
+  const moveItem = (id, depth, tag) => {
+    const item = document.createElement(tag);
+    item.className = 'move ' + (byBlack(depth) ? 'by-black' : 'by-white');
+    if (id === state.node) item.classList.add('current');
+    if (onLine.has(id)) item.classList.add('on-line');
+    item.dataset.node = String(id);
+    item.dataset.ply = String(depth);
+    item.textContent = nodes.get(id).move;
+    item.addEventListener('click', () => onGoto(id));
+    return item;
+  };
+  // A branch inline: `2... f5d5 3. d3d5 (3. b3d3)`.
+  const branch = (first, depth) => {
+    const span = document.createElement('span');
+    span.className = 'branch';
+    const add = (...parts) => {
+      if (span.childNodes.length) span.append(' ');
+      span.append(...parts);
+    };
+    let id = first;
+    let d = depth;
+    let numbered = true;
+    let siblings = [];
+    while (id !== undefined) {
+      if (byBlack(d) || numbered) {
+        const n = document.createElement('span');
+        n.className = 'number';
+        n.textContent = `${number(d)}${byBlack(d) ? '.' : '...'}`;
+        add(n);
+      }
+      add(moveItem(id, d, 'span'));
+      numbered = false;
+      for (const other of siblings) {
+        add('(', branch(other, d), ')');
+        numbered = true;
+      }
+      const node = nodes.get(id);
+      siblings = node.children.slice(1);
+      id = node.children[0];
+      d += 1;
+    }
+    return span;
+  };
   list.replaceChildren();
   const start = document.createElement('li');
-  start.className = 'start' + (ply === 0 ? ' current' : '');
+  start.className = 'start' + (state.node === 0 ? ' current' : '');
   start.textContent = 'start';
+  start.dataset.node = '0';
   start.addEventListener('click', () => onGoto(0));
   list.appendChild(start);
-  moves.forEach((move, i) => {
-    const item = document.createElement('li');
-    item.className = 'move ' + (i % 2 === 0 ? 'by-black' : 'by-white') + (ply === i + 1 ? ' current' : '');
-    item.dataset.ply = String(i + 1);
-    const number = document.createElement('span');
-    number.className = 'number';
-    number.textContent = i % 2 === 0 ? `${i / 2 + 1}.` : '';
-    const text = document.createElement('span');
-    text.className = 'san';
-    text.textContent = move;
-    item.append(number, text);
-    item.addEventListener('click', () => onGoto(i + 1));
-    list.appendChild(item);
-  });
+  let children = state.roots;
+  let depth = 1;
+  let row = null;
+  while (children.length) {
+    const id = children[0];
+    if (byBlack(depth) || !row) {
+      row = document.createElement('li');
+      row.className = 'row';
+      const n = document.createElement('span');
+      n.className = 'number';
+      n.textContent = `${number(depth)}.`;
+      row.append(n);
+      if (!byBlack(depth)) {
+        const gap = document.createElement('span');
+        gap.className = 'move gap';
+        gap.textContent = '…';
+        row.append(gap);
+      }
+      list.appendChild(row);
+    }
+    row.append(moveItem(id, depth, 'span'));
+    const branches = children.slice(1);
+    if (branches.length) {
+      const box = document.createElement('li');
+      box.className = 'branches';
+      for (const other of branches) box.append(branch(other, depth));
+      list.appendChild(box);
+      row = null;
+    }
+    children = nodes.get(id).children;
+    depth += 1;
+  }
   const current = list.querySelector('.current');
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
+  if (current) {
+    const top = current.offsetTop;
+    const bottom = top + current.offsetHeight;
+    if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
+  }
 }
 
 /** The engine's lines: score, depth, speed and moves; hovering or clicking one previews

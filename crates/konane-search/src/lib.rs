@@ -10,6 +10,7 @@
 // A library reports through its API and never prints.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod baseline;
 pub mod bench;
 mod control;
 #[cfg(feature = "dashmap-table")]

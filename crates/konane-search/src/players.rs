@@ -1,6 +1,7 @@
-//! Built-in baseline players (random, 1-ply greedy mobility, plain fixed-depth
-//! alpha-beta on mobility) and the `Agent` trait every in-process player implements
-//! (the engine's own player is the engine layer's `EnginePlayer`).
+//! Built-in baseline players (random, 1-ply greedy mobility, plain alpha-beta on
+//! mobility to a fixed depth, stoppable and within the search's limits: see
+//! `baseline.rs`) and the `Agent` trait every in-process player implements (the
+//! engine's own player is the engine layer's `EnginePlayer`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,6 +10,12 @@ use konane_core::{Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+
+use crate::baseline;
+use crate::control::SearchControl;
+use crate::limits::SearchLimits;
+use crate::report::{SearchInfo, SearchResult};
+use crate::score::Score;
 
 /// Something that picks a move in a position: a built-in player or the engine.
 pub trait Agent: Send {
@@ -91,30 +98,64 @@ impl BuiltinPlayer {
             rng: StdRng::seed_from_u64(seed),
         }
     }
-}
 
-/// Mobility from the side to move's view; a side with no move has lost.
-fn mobility(position: &Position) -> i32 {
-    let ours = position.count_moves() as i32;
-    if ours == 0 {
-        return -10_000;
-    }
-    ours - position.count_jumps_for(!position.side_to_move()) as i32
-}
-
-/// Plain fail-hard alpha-beta negamax on [`mobility`], no table, no ordering.
-fn alpha_beta(position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    if depth == 0 || position.is_game_over() {
-        return mobility(position);
-    }
-    for &mv in position.legal_moves().iter() {
-        let score = -alpha_beta(&position.after(mv), depth - 1, -beta, -alpha);
-        if score >= beta {
-            return beta;
+    /// The player's move in `position` (which is not over) as a search result, within
+    /// `limits` as the engine's search reads them (keeping `overhead_ms` of any time in
+    /// reserve) and until `control` is stopped, with a report per finished depth. Random
+    /// and greedy answer at once, without a search (depth 0, no report, greedy after its
+    /// one ply of mobility counts); alpha-beta deepens up to its
+    /// depth unless a limit or a stop comes first, and then plays the best move of the
+    /// last finished depth. `search_moves` restricts the root moves. With no limit it
+    /// plays what its fixed-depth search finds.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        overhead_ms: u64,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut moves = position.legal_moves().to_vec();
+        moves.shuffle(&mut self.rng);
+        if !limits.search_moves.is_empty() {
+            moves.retain(|mv| limits.search_moves.contains(mv));
+            if moves.is_empty() {
+                moves = position.legal_moves().to_vec();
+            }
         }
-        alpha = alpha.max(score);
+        let depth = match self.kind {
+            BuiltinKind::Random => return answered_at_once(moves[0]),
+            BuiltinKind::Greedy => {
+                // One ply of mobility counts: a choice made at once, not a search.
+                let one_ply = SearchLimits::depth(1);
+                let control = SearchControl::default();
+                let choice =
+                    baseline::search(position, &moves, 1, &one_ply, &control, 0, &mut |_| {});
+                return answered_at_once(choice.best_move.unwrap_or(moves[0]));
+            }
+            BuiltinKind::AlphaBeta(depth) => depth,
+        };
+        baseline::search(
+            position,
+            &moves,
+            depth,
+            limits,
+            control,
+            overhead_ms,
+            report,
+        )
     }
-    alpha
+}
+
+/// The answer of a player that does not search (random, greedy): depth and nodes 0.
+fn answered_at_once(best: Move) -> SearchResult {
+    SearchResult {
+        best_move: Some(best),
+        ponder_move: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+    }
 }
 
 impl Agent for BuiltinPlayer {
@@ -123,21 +164,11 @@ impl Agent for BuiltinPlayer {
     }
 
     fn choose(&mut self, position: &Position) -> Move {
-        let mut moves = position.legal_moves().to_vec();
-        moves.shuffle(&mut self.rng);
-        let depth = match self.kind {
-            BuiltinKind::Random => return moves[0],
-            BuiltinKind::Greedy => 1,
-            BuiltinKind::AlphaBeta(depth) => depth,
-        };
-        let (mut best_score, mut best_move) = (-i32::MAX, moves[0]);
-        for mv in moves {
-            let score = -alpha_beta(&position.after(mv), depth - 1, -i32::MAX, -best_score);
-            if score > best_score {
-                (best_score, best_move) = (score, mv);
-            }
-        }
-        best_move
+        let limits = SearchLimits::default();
+        let result = self.search(position, &limits, &SearchControl::default(), 0, &mut |_| {});
+        result
+            .best_move
+            .expect("a built-in player always finds a move")
     }
 }
 
@@ -175,6 +206,82 @@ mod tests {
             assert!(winning.contains(&player.choose(&position)));
             let mut greedy = BuiltinPlayer::new(BuiltinKind::Greedy, seed);
             assert!(winning.contains(&greedy.choose(&position)));
+        }
+    }
+
+    /// Runs `search` on its own thread and fails, rather than hangs, when it takes
+    /// longer than a minute.
+    fn within_a_minute<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> T {
+        let (sender, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || sender.send(search()));
+        answers
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the built-in player did not stop within a minute")
+    }
+
+    fn deep_player_under(limits: SearchLimits, control: SearchControl) -> (SearchResult, usize) {
+        within_a_minute(move || {
+            let position = opened();
+            let mut reports = 0;
+            let mut player = BuiltinPlayer::new(BuiltinKind::AlphaBeta(20), 1);
+            let result = player.search(&position, &limits, &control, 0, &mut |_| reports += 1);
+            assert!(position.is_legal(result.best_move.unwrap()));
+            (result, reports)
+        })
+    }
+
+    #[test]
+    fn alphabeta_stops_on_a_stop_with_a_move_of_its_first_depth() {
+        let control = SearchControl::default();
+        control.stop();
+        let (result, reports) = deep_player_under(SearchLimits::default(), control);
+        assert_eq!((result.depth, reports), (1, 1));
+    }
+
+    #[test]
+    fn alphabeta_keeps_to_the_depth_nodes_and_time_it_is_given() {
+        let (result, reports) = deep_player_under(SearchLimits::depth(3), SearchControl::default());
+        assert_eq!((result.depth, reports), (3, 3));
+        let nodes = SearchLimits {
+            nodes: Some(20_000),
+            ..SearchLimits::default()
+        };
+        let (result, _) = deep_player_under(nodes, SearchControl::default());
+        assert!(
+            result.nodes < 20_000 + 2 * crate::baseline::POLL_INTERVAL,
+            "{result:?}"
+        );
+        assert!(result.depth < 20);
+        let movetime = SearchLimits::movetime(std::time::Duration::from_millis(100));
+        let (result, _) = deep_player_under(movetime, SearchControl::default());
+        assert!(result.depth >= 1 && result.depth < 20, "{result:?}");
+    }
+
+    /// The standard board after `d5 d4`.
+    fn opened() -> Position {
+        let mut position = Position::start(konane_core::Board::STANDARD);
+        position.play_all(["d5", "d4"]).unwrap();
+        position
+    }
+
+    #[test]
+    fn without_limits_alphabeta_plays_its_fixed_depth_search() {
+        // Every depth is searched in the same order, so the last one decides as a single
+        // fixed-depth search would: the same seed gives the same move, whatever the
+        // limits that do not cut it short.
+        let position = opened();
+        for seed in 0..4 {
+            let mut plain = BuiltinPlayer::new(BuiltinKind::AlphaBeta(3), seed);
+            let mut limited = BuiltinPlayer::new(BuiltinKind::AlphaBeta(3), seed);
+            let result = limited.search(
+                &position,
+                &SearchLimits::depth(10),
+                &SearchControl::default(),
+                0,
+                &mut |_| {},
+            );
+            assert_eq!(result.depth, 3);
+            assert_eq!(Some(plain.choose(&position)), result.best_move);
         }
     }
 }

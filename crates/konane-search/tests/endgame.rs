@@ -3,8 +3,7 @@
 //! winner is proven, the search plays a proven winning move, even too shallow to see
 //! the end itself.
 
-use konane_arena::random_opening;
-use konane_core::{Board, Move, Position};
+use konane_core::{random_opening, Board, Move, Position};
 use konane_search::{Score, SearchControl, SearchLimits, SearchOptions, SearchResult, Searcher};
 
 /// Positions late in seeded random games on 5x5 and 6x6 (at most 22 pieces left).

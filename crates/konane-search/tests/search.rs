@@ -5,8 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use konane_arena::random_opening;
-use konane_core::{Board, Move, Position};
+use konane_core::{random_opening, Board, Move, Position};
 use konane_search::{Score, SearchControl, SearchInfo, SearchLimits, SearchOptions, Searcher};
 
 /// The exact result by plain exhaustive negamax: `(wins, plies)` where the side to move

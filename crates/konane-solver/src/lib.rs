@@ -49,6 +49,10 @@
 //!   rayon pool, with a progress callback and a stop flag ([`Solver::stop_flag`]) that
 //!   ends the solve early, keeping what was proven.
 //!
+//! - [`regions`]: the regions a position falls apart into (no jump can ever join two),
+//!   and their canonical values (through `konane_cgt`) in a [`regions::RegionValues`]
+//!   database.
+//!
 //! - [`units`]: a solve cut into units that many machines solve apart, their results
 //!   backed up to the root.
 //!
@@ -71,6 +75,7 @@
 
 mod certificate;
 mod distance;
+pub mod regions;
 mod root;
 mod search;
 mod symmetry;

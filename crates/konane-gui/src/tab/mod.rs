@@ -1,0 +1,343 @@
+//! One browser tab: its game, its mode and players, its engines, the one search it runs
+//! at a time (an engine's move or an analysis), the clocks and the solver badge. The tab
+//! is a task that owns all of this: requests from the page, engine reports and the
+//! clock's flag arrive as messages, and after each the tab tells the page what changed.
+//! When the page goes away the tab stops its search and ends its engines; the server
+//! keeps it for a while, so that a reload or a dropped connection finds the game again.
+//!
+//! - `setup`: new games, loading a game's text or a record, the players' names;
+//! - `moves`: playing, taking back, resigning, the clocks, editing the tree;
+//! - `search`: which search the tab wants, starting and stopping it, the engines'
+//!   reports and moves;
+//! - `view`: the state sent to the page, and the game's text for export;
+//! - `proofs`: the solver badge;
+//! - `refusal`: why a request is refused.
+
+mod moves;
+mod proofs;
+mod refusal;
+mod search;
+mod setup;
+mod view;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket};
+use konane_arena::{GameClocks, Records, TimeControl};
+use konane_core::{Color, Position};
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+
+use crate::app::App;
+use crate::engines::{Driver, EngineEvent};
+use crate::game::Game;
+use crate::messages::{Event, Mode, Request, SolvedView};
+
+pub use refusal::Refusal;
+
+use proofs::Proofs;
+use search::{Role, Running, Want};
+
+/// The largest request the tab reads (a record file of a long match fits).
+pub const MAX_REQUEST_BYTES: usize = 4 << 20;
+/// The most engine lines offered in an analysis.
+pub const MAX_MULTIPV: usize = 8;
+/// How long the server keeps the game of a tab whose page went away.
+pub const KEEP: Duration = Duration::from_secs(600);
+/// How often the page hears that a search is still running.
+const TICK: Duration = Duration::from_millis(200);
+/// The strengths offered for the built-in engine, strongest first.
+pub const LEVELS: [&str; 6] = [
+    "engine",
+    "alphabeta6",
+    "alphabeta4",
+    "alphabeta2",
+    "greedy",
+    "random",
+];
+
+/// Who plays a colour.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Seat {
+    Human,
+    /// The engine of this catalog index.
+    Engine(usize),
+}
+
+/// The analysis settings (in play and two-player modes: the engine's help).
+#[derive(Copy, Clone, Debug)]
+struct Analysis {
+    on: bool,
+    engine: usize,
+    multipv: usize,
+}
+
+/// One tab's state (see the module documentation).
+pub struct Tab {
+    app: Arc<App>,
+    /// The page finds the tab again with this.
+    session: String,
+    game: Game,
+    /// Counts the tab's games.
+    game_number: u64,
+    /// The game's headers: read from its text, or made when it started.
+    headers: Vec<(String, String)>,
+    mode: Mode,
+    seats: [Seat; 2],
+    /// The built-in engine's strength for Black's and White's seats.
+    levels: [String; 2],
+    time: Option<TimeControl>,
+    clocks: Option<GameClocks>,
+    /// When the side to move started thinking.
+    turn_started: Instant,
+    analysis: Analysis,
+    paused: bool,
+    drivers: HashMap<Role, (usize, Driver)>,
+    /// Roles whose engine forgets earlier games at its next search.
+    fresh: HashSet<Role>,
+    running: Option<Running>,
+    /// Between engines, the next move waits until then: a move that came early is
+    /// shown for the time per move, so that there is a game to watch.
+    next_move_at: Option<Instant>,
+    /// A search that ended by itself; it is not started again for the same position.
+    finished: Option<Want>,
+    next_search: u64,
+    engine_events: UnboundedSender<EngineEvent>,
+    record: Option<Records>,
+    record_game: Option<usize>,
+    proofs: Proofs,
+    /// What to tell the page.
+    outbox: Vec<Event>,
+}
+
+impl Tab {
+    fn new(
+        app: Arc<App>,
+        session: String,
+        engine_events: UnboundedSender<EngineEvent>,
+        proof_results: UnboundedSender<(u64, Option<SolvedView>)>,
+    ) -> Tab {
+        let board = app.board;
+        let mut tab = Tab {
+            session,
+            game: Game::new(Position::start(board)),
+            game_number: 0,
+            headers: Vec::new(),
+            mode: Mode::Analysis,
+            seats: [Seat::Human; 2],
+            levels: [LEVELS[0].to_string(), LEVELS[0].to_string()],
+            time: None,
+            clocks: None,
+            turn_started: Instant::now(),
+            analysis: Analysis {
+                on: true,
+                engine: 0,
+                multipv: 3,
+            },
+            paused: false,
+            drivers: HashMap::new(),
+            fresh: HashSet::new(),
+            running: None,
+            next_move_at: None,
+            finished: None,
+            next_search: 1,
+            engine_events,
+            record: None,
+            record_game: None,
+            proofs: Proofs::new(proof_results),
+            outbox: Vec::new(),
+            app,
+        };
+        let game = tab.game.clone();
+        tab.reset(game, Mode::Analysis, [Seat::Human; 2], None);
+        tab
+    }
+
+    /// Takes a kept tab back for a new connection.
+    fn rebind(
+        &mut self,
+        engine_events: UnboundedSender<EngineEvent>,
+        proof_results: UnboundedSender<(u64, Option<SolvedView>)>,
+    ) {
+        self.engine_events = engine_events;
+        self.proofs = Proofs::new(proof_results);
+        self.finished = None;
+    }
+
+    /// The session the page finds this tab again with.
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+
+    fn welcome(&self, resumed: bool) -> Event {
+        Event::Welcome {
+            engines: self.app.catalog.views(),
+            levels: LEVELS.iter().map(|l| l.to_string()).collect(),
+            max_multipv: MAX_MULTIPV,
+            max_request_bytes: MAX_REQUEST_BYTES,
+            max_side: konane_core::MAX_SIDE,
+            session: self.session.clone(),
+            resumed,
+            keep_s: KEEP.as_secs(),
+        }
+    }
+
+    /// Reads and applies one message from the page; a bad one gets an error and
+    /// changes nothing.
+    fn handle_text(&mut self, text: &str) {
+        let outcome = if text.len() > MAX_REQUEST_BYTES {
+            Err(Refusal::TooLarge { bytes: text.len() })
+        } else {
+            serde_json::from_str(text)
+                .map_err(Refusal::from)
+                .and_then(|request| self.apply(request))
+        };
+        match outcome {
+            Ok(()) => self.after_change(),
+            Err(refusal) => self.refuse(refusal),
+        }
+    }
+
+    fn refuse(&mut self, refusal: Refusal) {
+        self.error(refusal.to_string());
+    }
+
+    fn error(&mut self, message: String) {
+        self.outbox.push(Event::Error { message });
+    }
+
+    fn apply(&mut self, request: Request) -> Result<(), Refusal> {
+        match request {
+            Request::NewGame(setup) => self.new_game(setup),
+            Request::Play { mv } => self.play(&mv),
+            Request::Goto { ply } => self.goto(ply),
+            Request::GotoNode { node } => {
+                self.game.goto_node(node).ok_or(Refusal::NoSuchNode(node))
+            }
+            Request::Promote { node } => self.promote(node),
+            Request::Delete { node } => self.delete(node),
+            Request::Takeback => self.take_back(),
+            Request::Analyse {
+                on,
+                engine,
+                multipv,
+            } => self.set_analysis(on, engine, multipv),
+            Request::Resign => self.resign(),
+            Request::Pause { on } => self.pause(on),
+            Request::LoadMoves { moves, fen } => self.load_text(&moves, fen.as_deref()),
+            Request::LoadRecord { text } => self.load_record(&text),
+            Request::PickGame { game } => self.pick_game(game),
+        }
+    }
+
+    fn set_analysis(
+        &mut self,
+        on: bool,
+        engine: Option<usize>,
+        multipv: Option<usize>,
+    ) -> Result<(), Refusal> {
+        let engine = match engine {
+            Some(index) => self.app.catalog.check(index)?,
+            None => self.analysis.engine,
+        };
+        let multipv = multipv.unwrap_or(self.analysis.multipv);
+        if !(1..=MAX_MULTIPV).contains(&multipv) {
+            return Err(Refusal::MultiPv(multipv));
+        }
+        if engine != self.analysis.engine {
+            self.finished = None;
+        }
+        self.analysis = Analysis {
+            on,
+            engine,
+            multipv,
+        };
+        Ok(())
+    }
+
+    /// Whether the page may show the engine's help (lines, arrow, bar, solver): always
+    /// in analysis and between engines, in games with a person only when turned on.
+    fn help_shown(&self) -> bool {
+        match self.mode {
+            Mode::Analysis | Mode::EngineEngine => true,
+            Mode::HumanEngine | Mode::HumanHuman => self.analysis.on,
+        }
+    }
+
+    /// Stops the search and ends the engines (the page went away); the game stays.
+    fn close(&mut self) {
+        self.stop_search();
+        self.drivers.clear();
+        self.proofs.forget();
+    }
+}
+
+/// A tab's game kept for `KEEP` after its page went away, found by its session.
+pub struct Kept {
+    pub session: String,
+    pub since: Instant,
+    pub tab: Tab,
+}
+
+/// Serves one tab over its WebSocket until the page goes away, then gives the tab back
+/// to keep. `resumed` is the tab of the session the page asked for, if it was kept.
+pub async fn serve(
+    mut socket: WebSocket,
+    app: Arc<App>,
+    resumed: Option<Tab>,
+    session: String,
+) -> Kept {
+    let (engine_events, mut engine_reports) = unbounded_channel();
+    let (proof_results, mut proofs): (_, UnboundedReceiver<(u64, Option<SolvedView>)>) =
+        unbounded_channel();
+    let found = resumed.is_some();
+    let mut tab = match resumed {
+        Some(mut tab) => {
+            tab.rebind(engine_events, proof_results);
+            tab
+        }
+        None => Tab::new(app, session, engine_events, proof_results),
+    };
+    tab.outbox.push(tab.welcome(found));
+    tab.after_change();
+    let mut ticker = tokio::time::interval(TICK);
+    'serve: loop {
+        for event in std::mem::take(&mut tab.outbox) {
+            let json = serde_json::to_string(&event).expect("events serialize");
+            if socket.send(Message::Text(json.into())).await.is_err() {
+                break 'serve;
+            }
+        }
+        let flag = tab.flag_deadline();
+        let pace = tab.next_move_at;
+        tokio::select! {
+            message = socket.recv() => match message {
+                Some(Ok(Message::Text(text))) => tab.handle_text(text.as_str()),
+                Some(Ok(Message::Binary(_))) => tab.refuse(Refusal::Binary),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            },
+            Some(event) = engine_reports.recv() => tab.on_engine(event),
+            Some((generation, proof)) = proofs.recv() => tab.on_proof(generation, proof),
+            _ = ticker.tick() => tab.tick(),
+            _ = tokio::time::sleep_until(flag.unwrap_or_else(Instant::now).into()), if flag.is_some() => tab.flag(),
+            _ = tokio::time::sleep_until(pace.unwrap_or_else(Instant::now).into()), if pace.is_some() => tab.paced(),
+        }
+    }
+    tab.close();
+    Kept {
+        session: tab.session.clone(),
+        since: Instant::now(),
+        tab,
+    }
+}
+
+/// The colour named by the page (`black` or `white`).
+fn colour(text: &str) -> Result<Color, Refusal> {
+    match text {
+        "black" => Ok(Color::Black),
+        "white" => Ok(Color::White),
+        other => Err(Refusal::Colour(other.to_string())),
+    }
+}

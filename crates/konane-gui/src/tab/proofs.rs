@@ -1,0 +1,73 @@
+//! The solver badge of a tab: the exact solver is asked about the position shown, on a
+//! blocking thread, and its proof reaches the page unless the tab has moved on.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::Tab;
+use crate::messages::{Event, SolvedView};
+use crate::prove::Prover;
+
+/// The solver badge's state: the position asked about and the try's number.
+pub struct Proofs {
+    prover: Arc<Mutex<Prover>>,
+    generation: Arc<AtomicU64>,
+    asked: Option<(String, usize)>,
+    results: UnboundedSender<(u64, Option<SolvedView>)>,
+}
+
+impl Proofs {
+    pub fn new(results: UnboundedSender<(u64, Option<SolvedView>)>) -> Proofs {
+        Proofs {
+            prover: Arc::default(),
+            generation: Arc::default(),
+            asked: None,
+            results,
+        }
+    }
+
+    /// Drops the try under way: its proof will not be shown.
+    pub fn forget(&mut self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        self.asked = None;
+    }
+}
+
+impl Tab {
+    /// Asks the solver about the position shown, unless it already did.
+    pub(super) fn ask_prover(&mut self) {
+        let position = self.game.position();
+        let ply = self.game.cursor();
+        let key = (position.to_fen(), ply);
+        let proofs = &mut self.proofs;
+        if proofs.asked.as_ref() == Some(&key) {
+            return;
+        }
+        proofs.asked = Some(key);
+        let generation = proofs.generation.fetch_add(1, Ordering::SeqCst) + 1;
+        let (prover, current, results) = (
+            proofs.prover.clone(),
+            proofs.generation.clone(),
+            proofs.results.clone(),
+        );
+        tokio::task::spawn_blocking(move || {
+            let stale = || current.load(Ordering::SeqCst) != generation;
+            if stale() {
+                return;
+            }
+            let mut prover = prover.lock().unwrap_or_else(|e| e.into_inner());
+            let proof = prover.prove(&position, ply, &stale);
+            let _ = results.send((generation, proof));
+        });
+    }
+
+    pub(super) fn on_proof(&mut self, generation: u64, proof: Option<SolvedView>) {
+        if generation == self.proofs.generation.load(Ordering::SeqCst) && self.help_shown() {
+            if let Some(proof) = proof {
+                self.outbox.push(Event::Solved(proof));
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! Why a tab refuses a request: one variant per reason, each with the message the page
+//! shows. A refused request changes nothing.
+
+use konane_arena::{GameTextError, RecordError};
+use konane_core::{BoardSizeError, Color, FenError, MoveError};
+use konane_engine::PlayerError;
+
+use super::{MAX_MULTIPV, MAX_REQUEST_BYTES};
+use crate::engines::UnknownEngine;
+
+/// A request the tab does not carry out, and why.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    #[error("request too large: {bytes} bytes (the limit is {} MiB)", MAX_REQUEST_BYTES >> 20)]
+    TooLarge { bytes: usize },
+    #[error("malformed request: {0}")]
+    Malformed(#[from] serde_json::Error),
+    #[error("binary messages are not understood: send JSON text")]
+    Binary,
+    #[error("bad FEN: {0}")]
+    Fen(#[from] FenError),
+    #[error("bad board size '{text}': {error}")]
+    BoardSize { text: String, error: BoardSizeError },
+    #[error("colour '{0}' is not black or white")]
+    Colour(String),
+    #[error(transparent)]
+    UnknownEngine(#[from] UnknownEngine),
+    #[error("bad level '{text}': {error}")]
+    Level { text: String, error: PlayerError },
+    #[error("{0}")]
+    Time(String),
+    #[error("multipv {0} is out of range (1 to {MAX_MULTIPV})")]
+    MultiPv(usize),
+    #[error("{0}")]
+    Move(#[from] MoveError),
+    #[error("the engines make the moves in this game")]
+    EnginesMove,
+    #[error("the game is over ({0}): take back, or load its moves to analyse them")]
+    GameOver(String),
+    #[error("go to the last position to move: this game cannot branch while it runs")]
+    NotAtEnd,
+    #[error("it is the engine's turn ({0} to move)")]
+    EnginesTurn(Color),
+    #[error("moves of a game between engines cannot be taken back")]
+    EnginesTakeBack,
+    #[error("there is no move to take back")]
+    NothingToTakeBack,
+    #[error("there is no move of yours to take back")]
+    NoMoveOfYours,
+    #[error("the game is already over")]
+    AlreadyOver,
+    #[error("only a player in a game can resign")]
+    NotAPlayer,
+    #[error("only a game between engines can be paused")]
+    NotPausable,
+    #[error("there is no position after {ply} moves: the line has {moves}")]
+    NoSuchPly { ply: usize, moves: usize },
+    #[error("there is no move {0} in this game (it may have been deleted)")]
+    NoSuchNode(usize),
+    #[error("the start position cannot be deleted")]
+    DeleteStart,
+    #[error("branches are edited in analysis only: this game is played")]
+    NotAnalysis,
+    #[error("bad game text: {0}")]
+    GameText(#[from] GameTextError),
+    #[error("bad record file: {0}")]
+    Record(#[from] RecordError),
+    #[error("the record file has no game")]
+    EmptyRecord,
+    #[error("no record file is loaded")]
+    NoRecord,
+    #[error("the record has no game {0}")]
+    NoRecordGame(usize),
+}
