@@ -230,3 +230,82 @@ fn the_database_refuses_openings_and_keeps_its_limits() {
     let g = small.value(&endgame, 100).unwrap();
     assert_eq!(small.games().display(g).to_string(), "2");
 }
+
+/// A file in the temporary folder, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("konane-{}-{name}", std::process::id()));
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn the_database_is_saved_and_loaded_and_checked() {
+    let positions = random_positions(4, 120, &[(4, 4), (5, 5), (6, 4)]);
+    let mut db = RegionValues::new(1 << 22);
+    let valued: Vec<_> = positions
+        .iter()
+        .filter_map(|p| db.value(p, 5000).ok().map(|g| (p, db.games().strict(g))))
+        .collect();
+    assert!(valued.len() > 60);
+    let file = TempFile::new("values.txt");
+    assert_eq!(db.save(&file.0).unwrap(), db.len());
+    let mut loaded = RegionValues::new(1 << 22);
+    assert_eq!(loaded.load(&file.0, 100).unwrap(), db.len());
+    assert_eq!(loaded.len(), db.len());
+    for (position, text) in &valued {
+        // Every region is in the loaded database: no new region may be valued.
+        let g = loaded.value(position, 0).unwrap();
+        assert_eq!(&loaded.games().strict(g), text);
+    }
+
+    let text = std::fs::read_to_string(&file.0).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let load = |content: &str| {
+        let bad = TempFile::new("bad.txt");
+        std::fs::write(&bad.0, content).unwrap();
+        RegionValues::new(1 << 20)
+            .load(&bad.0, 1000)
+            .unwrap_err()
+            .to_string()
+    };
+    let message = load(&text.replacen("konane-values 1", "konane-values 2", 1));
+    assert!(
+        message.ends_with("line 1: not a values file: the first line is not 'konane-values 1'"),
+        "{message}"
+    );
+    let cut = lines[..lines.len() - 1].join("\n");
+    assert!(load(&cut).contains("the file ends before its end line"));
+    let miscounted = text.replace(&format!("end {}", db.len()), "end 1");
+    assert!(load(&miscounted).contains("'end 1' after"));
+    assert!(load(&format!("{text}more\n")).contains("text after the end line"));
+    assert!(load("konane-values 1\n3x1 a1 a1 1\nend 1\n").contains("line 2: a square holds"));
+    assert!(load("konane-values 1\n3x1 a9 - 0\nend 1\n").contains("line 2:"));
+    assert!(load("konane-values 1\n3x1 a1 b1 1/3\nend 1\n").contains("line 2: value:"));
+    // a1 Black, b1 White on a 3x1 board: Black jumps to c1, White cannot move: 1, not 2.
+    let message = load("konane-values 1\n3x1 a1 b1 2\nend 1\n");
+    assert!(
+        message.ends_with("line 2: the stored value 2 is wrong: the region's value is 1"),
+        "{message}"
+    );
+    let good = TempFile::new("good.txt");
+    std::fs::write(
+        &good.0,
+        "konane-values 1\n3x1 a1 b1 1\n4x1 b1 c1 *\nend 2\n",
+    )
+    .unwrap();
+    let mut small = RegionValues::new(1 << 10);
+    assert_eq!(small.load(&good.0, 100).unwrap(), 2);
+    let g = small
+        .value(&"8/8/8/8/8/8/8/bw6 b".parse().unwrap(), 0)
+        .unwrap();
+    assert_eq!(small.games().display(g).to_string(), "1");
+}

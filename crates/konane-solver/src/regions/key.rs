@@ -3,7 +3,7 @@
 //! of the box's eight reflections and rotations gives the smallest key. One region seen
 //! anywhere on any board, mirrored or turned, has one key.
 
-use konane_core::Square;
+use konane_core::{Board, Square};
 
 use super::split::Region;
 use super::squares::SquareSet;
@@ -27,23 +27,50 @@ impl RegionKey {
         };
         let ((f0, f1), (r0, r1)) = (span(Square::file), span(Square::rank));
         let (w, h) = (f1 - f0 + 1, r1 - r0 + 1);
+        let local = |set: SquareSet| {
+            set.squares()
+                .map(|s| SquareSet::single(Square::new(s.file() - f0, s.rank() - r0)))
+                .fold(SquareSet::EMPTY, SquareSet::or)
+        };
+        RegionKey::normalised(w, h, local(region.black), local(region.white))
+    }
+
+    /// The key of the pieces `black` and `white` of a `w` x `h` box: the smallest of
+    /// the box's eight images.
+    pub(crate) fn normalised(w: u8, h: u8, black: SquareSet, white: SquareSet) -> RegionKey {
         (0..8)
             .map(|symmetry| {
                 let map = |set: SquareSet| {
                     set.squares()
-                        .map(|s| transform(symmetry, s.file() - f0, s.rank() - r0, w, h))
-                        .fold(SquareSet::EMPTY, |acc, s| acc.or(SquareSet::single(s)))
+                        .map(|s| SquareSet::single(transform(symmetry, s.file(), s.rank(), w, h)))
+                        .fold(SquareSet::EMPTY, SquareSet::or)
                 };
                 let (width, height) = if symmetry >= 4 { (h, w) } else { (w, h) };
                 RegionKey {
                     width,
                     height,
-                    black: map(region.black),
-                    white: map(region.white),
+                    black: map(black),
+                    white: map(white),
                 }
             })
             .min()
             .expect("a box has eight symmetries")
+    }
+
+    /// The box as a board of its own, on which the region plays the same game.
+    pub fn board(&self) -> Board {
+        Board::new(u32::from(self.width), u32::from(self.height))
+            .expect("a region's box fits the board it came from")
+    }
+
+    /// The Black pieces, on [`RegionKey::board`].
+    pub fn black(&self) -> SquareSet {
+        self.black
+    }
+
+    /// The White pieces, on [`RegionKey::board`].
+    pub fn white(&self) -> SquareSet {
+        self.white
     }
 
     /// The width and height of the box the region is played in.

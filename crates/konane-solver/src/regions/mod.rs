@@ -25,11 +25,13 @@
 //! The squares are handled as [`SquareSet`]s, the one type here that knows the core's
 //! bitboard layout.
 
+mod file;
 mod key;
 mod split;
 mod squares;
 mod values;
 
+pub use file::ValuesFileError;
 pub use key::RegionKey;
 pub use split::{regions, Region, EXACT_ARRANGEMENTS, EXACT_PIECES};
 pub use squares::SquareSet;

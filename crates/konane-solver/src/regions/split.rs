@@ -51,21 +51,9 @@ impl Region {
 /// In the opening removals (fewer than two empty squares) the whole board is one
 /// region.
 pub fn regions(position: &Position) -> Vec<Region> {
-    split(position, &mut |black, white| {
-        reach(black, white, position.board())
-    })
-}
-
-/// [`regions`], with the reach of a group of pieces (Black, White) given by `reach`
-/// (a cache of [`reach`]).
-pub(crate) fn split(
-    position: &Position,
-    reach: &mut dyn FnMut(SquareSet, SquareSet) -> SquareSet,
-) -> Vec<Region> {
     let board = position.board();
     let black = SquareSet::pieces(position, Color::Black);
     let white = SquareSet::pieces(position, Color::White);
-    let occupied = black.or(white);
     if position.phase() != Phase::Jumps {
         let reach = SquareSet::board(board);
         return vec![Region {
@@ -74,6 +62,21 @@ pub(crate) fn split(
             reach,
         }];
     }
+    split(board, black, white, &mut |black, white| {
+        reach(black, white, board)
+    })
+}
+
+/// The regions of the pieces `black` and `white` on `board` (in the jumping phase, or
+/// a region's own board), with the reach of a group of pieces given by `reach` (a
+/// cache of [`reach`]).
+pub(crate) fn split(
+    board: Board,
+    black: SquareSet,
+    white: SquareSet,
+    reach: &mut dyn FnMut(SquareSet, SquareSet) -> SquareSet,
+) -> Vec<Region> {
+    let occupied = black.or(white);
     let mut regions = Vec::new();
     let mut rest = occupied;
     while let Some(seed) = rest.squares().next() {
@@ -151,13 +154,7 @@ fn exact_reach(
     while let Some((black, white)) = pending.pop() {
         reach = reach.or(black).or(white);
         for side in [Color::Black, Color::White] {
-            let position = SquareSet::position(board, black, white, side);
-            for &mv in position.legal_moves().iter() {
-                let after = position.after(mv);
-                let next = (
-                    SquareSet::pieces(&after, Color::Black),
-                    SquareSet::pieces(&after, Color::White),
-                );
+            for next in after_jumps(black, white, side, board) {
                 if seen.insert(next) {
                     if seen.len() > limit {
                         return None;
@@ -168,6 +165,22 @@ fn exact_reach(
         }
     }
     Some(reach)
+}
+
+/// The pieces (Black, White) after each jump of `side`, on `board`.
+pub(crate) fn after_jumps(
+    black: SquareSet,
+    white: SquareSet,
+    side: Color,
+    board: Board,
+) -> Vec<(SquareSet, SquareSet)> {
+    match side {
+        Color::Black => SquareSet::jumps(black, white, board),
+        Color::White => SquareSet::jumps(white, black, board)
+            .into_iter()
+            .map(|(white, black)| (black, white))
+            .collect(),
+    }
 }
 
 /// A superset of the squares the pieces could ever stand on, each colour on its own (a

@@ -2,7 +2,8 @@
 //! `u64` (the core's bitboard), so that the regions port to a wider bitboard by
 //! changing this file only.
 
-use konane_core::bitboard::{Bits, Direction};
+use konane_core::bitboard::{apply_jump, Bits, Direction};
+use konane_core::movegen::for_each_jump;
 use konane_core::{Board, Color, Position, Square};
 
 /// A set of squares of a board.
@@ -76,6 +77,25 @@ impl SquareSet {
             .iter()
             .fold(0, |acc, dir| acc | dir.shift(dir.shift(self.0) & over.0));
         SquareSet(landings & board.mask())
+    }
+
+    /// Every jump of a piece of `movers` over a piece of `others` on `board` (one per
+    /// stopping point of a multi-jump), as the movers and the others after it. Unlike
+    /// [`Position::legal_moves`] this does not depend on how many squares are empty,
+    /// so it also serves a region on a board of its own that leaves fewer than two
+    /// squares empty.
+    pub fn jumps(
+        movers: SquareSet,
+        others: SquareSet,
+        board: Board,
+    ) -> Vec<(SquareSet, SquareSet)> {
+        let empty = board.mask() & !(movers.0 | others.0);
+        let mut after = Vec::new();
+        for_each_jump(movers.0, others.0, empty, |from, to| {
+            let (movers, others) = apply_jump(movers.0, others.0, from, to);
+            after.push((SquareSet(movers), SquareSet(others)));
+        });
+        after
     }
 
     /// A position on `board` with these pieces (`black`, `white`, disjoint and on the

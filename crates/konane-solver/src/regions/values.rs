@@ -10,7 +10,7 @@ use konane_core::{Board, Color, Phase, Position};
 use thiserror::Error;
 
 use super::key::RegionKey;
-use super::split::{reach, split, Region};
+use super::split::{after_jumps, reach, split, Region};
 use super::squares::SquareSet;
 
 /// Why a value was not computed.
@@ -57,6 +57,11 @@ impl RegionValues {
     /// The table of the values given out, to print, compare and add them.
     pub fn games(&mut self) -> &mut Games {
         &mut self.games
+    }
+
+    /// The table of the values given out, to print them.
+    pub fn games_ref(&self) -> &Games {
+        &self.games
     }
 
     /// How many regions have a stored value.
@@ -108,11 +113,45 @@ impl RegionValues {
             left: budget,
             budget,
         };
+        let black = SquareSet::pieces(position, Color::Black);
+        let white = SquareSet::pieces(position, Color::White);
         search
-            .regions(position)
+            .regions(black, white)
             .into_iter()
             .map(|region| Ok((region, search.region_value(&region)?)))
             .collect()
+    }
+
+    /// Every stored region value.
+    pub(crate) fn stored(&self) -> impl Iterator<Item = (&RegionKey, GameId)> {
+        self.values.iter().map(|(key, &g)| (key, g))
+    }
+
+    /// The value of the pieces `black` and `white` on `board` (a region's own board),
+    /// computed from their moves with at most `budget` new regions, and stored under
+    /// `key` when the database has room.
+    pub(crate) fn value_on_board(
+        &mut self,
+        key: RegionKey,
+        board: Board,
+        (black, white): (SquareSet, SquareSet),
+        budget: u64,
+    ) -> Result<GameId, ValueError> {
+        let mut search = Search {
+            db: self,
+            board,
+            left: budget,
+            budget,
+        };
+        let mut total = search.db.games.zero();
+        for part in search.regions(black, white) {
+            let v = search.region_value(&part)?;
+            total = search.db.games.add(total, v)?;
+        }
+        if self.values.len() < self.capacity {
+            self.values.insert(key, total);
+        }
+        Ok(total)
     }
 
     /// Whether the side to move wins `position` with perfect play, from its value.
@@ -138,12 +177,12 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The regions of `position`, with the reaches of groups of pieces remembered
-    /// while the database has room.
-    fn regions(&mut self, position: &Position) -> Vec<Region> {
+    /// The regions of the pieces on the board, with the reaches of groups of pieces
+    /// remembered while the database has room.
+    fn regions(&mut self, black: SquareSet, white: SquareSet) -> Vec<Region> {
         let (board, db) = (self.board, &mut *self.db);
         let room = db.entries() < db.capacity;
-        split(position, &mut |black, white| {
+        split(board, black, white, &mut |black, white| {
             if let Some(&known) = db.reaches.get(&(board, black, white)) {
                 return known;
             }
@@ -175,12 +214,10 @@ impl Search<'_> {
 
     /// The values after each move of `side` in the region.
     fn options(&mut self, region: &Region, side: Color) -> Result<Vec<GameId>, ValueError> {
-        let position = region.position(self.board, side);
         let mut options = Vec::new();
-        for &mv in position.legal_moves().iter() {
-            let after = position.after(mv);
+        for (black, white) in after_jumps(region.black, region.white, side, self.board) {
             let mut total = self.db.games.zero();
-            for part in self.regions(&after) {
+            for part in self.regions(black, white) {
                 let v = self.region_value(&part)?;
                 total = self.db.games.add(total, v)?;
             }
