@@ -6,6 +6,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use konane_core::Color;
+use konane_engine::go_words::{go_words, ClockNames};
+use konane_engine::{Clock, SearchLimits};
 
 /// How long a player may think, one kind per player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,39 +189,48 @@ impl GameClocks {
         self.left[side.index()] = Duration::ZERO;
     }
 
-    /// The `go` command for `side` to move. Clock controls send both clocks (a player
-    /// without a clock is shown the mover's), in UCI (`wtime btime winc binc`) or UGI
-    /// (`p1time p2time p1inc p2inc`) words.
-    pub fn go_command(&self, side: Color, ugi: bool) -> String {
+    /// The search limits of `side`'s next move: the one place a time control becomes
+    /// limits, for the `go` sent to an engine process and for an engine in process (the
+    /// browser board's built-in one). Clock controls give both clocks (a player without
+    /// a clock is shown the mover's).
+    pub fn limits(&self, side: Color) -> SearchLimits {
         match self.controls[side.index()] {
-            TimeControl::MoveTime(time) => format!("go movetime {}", time.as_millis()),
-            TimeControl::Depth(depth) => format!("go depth {depth}"),
-            TimeControl::Nodes(nodes) => format!("go nodes {nodes}"),
+            TimeControl::MoveTime(time) => SearchLimits::movetime(time),
+            TimeControl::Depth(depth) => SearchLimits::depth(depth),
+            TimeControl::Nodes(nodes) => SearchLimits {
+                nodes: Some(nodes),
+                ..SearchLimits::default()
+            },
             TimeControl::Clock { .. } => {
-                let shown = |colour: Color| match self.controls[colour.index()] {
-                    TimeControl::Clock { increment, .. } => (self.left[colour.index()], increment),
-                    _ => (self.left[side.index()], self.increment(side)),
+                let shown = |colour: Color| {
+                    let (left, increment) = match self.controls[colour.index()] {
+                        TimeControl::Clock { increment, .. } => {
+                            (self.left[colour.index()], increment)
+                        }
+                        _ => (self.left[side.index()], self.increment(side)),
+                    };
+                    Some(Clock {
+                        time_ms: left.as_millis().min(i64::MAX as u128) as i64,
+                        increment_ms: increment.as_millis().min(i64::MAX as u128) as i64,
+                    })
                 };
-                let (black, black_inc) = shown(Color::Black);
-                let (white, white_inc) = shown(Color::White);
-                let words = if ugi {
-                    ["p1time", "p2time", "p1inc", "p2inc"]
-                } else {
-                    ["btime", "wtime", "binc", "winc"]
-                };
-                format!(
-                    "go {} {} {} {} {} {} {} {}",
-                    words[0],
-                    black.as_millis(),
-                    words[1],
-                    white.as_millis(),
-                    words[2],
-                    black_inc.as_millis(),
-                    words[3],
-                    white_inc.as_millis()
-                )
+                SearchLimits {
+                    clocks: [shown(Color::Black), shown(Color::White)],
+                    ..SearchLimits::default()
+                }
             }
         }
+    }
+
+    /// The `go` command for `side` to move: its [`GameClocks::limits`] in UCI
+    /// (`wtime btime winc binc`) or UGI (`p1time p2time p1inc p2inc`) words.
+    pub fn go_command(&self, side: Color, ugi: bool) -> String {
+        let names = if ugi {
+            ClockNames::Ugi
+        } else {
+            ClockNames::Uci
+        };
+        format!("go {}", go_words(&self.limits(side), names))
     }
 
     fn increment(&self, side: Color) -> Duration {

@@ -6,42 +6,33 @@ use std::io::BufRead;
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
-use clap::{ArgGroup, Args};
-use konane_core::{Board, Color, Position};
+use anyhow::{Context, Result};
+use clap::Args;
+use konane_core::Color;
 use konane_engine::{Engine, Options, Score, SearchCallbacks, SearchInfo, SearchLimits};
 
 use crate::option_flags::OptionFlags;
 use crate::protocol::output::moves_text;
+use crate::search_flags::{LimitArgs, PositionArgs};
 
 /// The search time when no limit is given.
-const DEFAULT_MOVETIME_MS: u64 = 3000;
+const DEFAULT_MOVETIME: Duration = Duration::from_millis(3000);
 
 /// Arguments of `konane analyse`.
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("limit").multiple(false)))]
 #[command(after_help = "Examples:\n  \
     konane analyse --moves d5 d4 --depth 10\n  \
     konane analyse --fen 'bwbwbw/wbwbwb/bwb2w/wbw2b/bwbwbw/wbwbwb b' --movetime 2000\n  \
     konane analyse --size 6x6 --infinite --multipv 3     (Enter stops)")]
 pub struct AnalyseArgs {
-    /// The position to analyse (default: the start position of --size).
-    #[arg(long, conflicts_with = "size")]
-    pub fen: Option<String>,
-    /// Moves played from the start position (or from --fen) first.
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
-    pub moves: Vec<String>,
-    /// Board size of the start position, as WxH (default: engine.toml's, else 8x8).
-    #[arg(long)]
-    pub size: Option<Board>,
-    /// Search this many plies deep.
-    #[arg(long, group = "limit")]
-    pub depth: Option<u32>,
-    /// Search this many milliseconds (the default: 3000).
-    #[arg(long, group = "limit")]
-    pub movetime: Option<u64>,
+    /// The position to analyse (default: the start position).
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The search's limit (default: --movetime 3000).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Search until Enter is pressed (or the input ends).
-    #[arg(long, group = "limit")]
+    #[arg(long, conflicts_with = "limit")]
     pub infinite: bool,
     /// Engine options (--multipv shows that many best lines).
     #[command(flatten)]
@@ -105,22 +96,10 @@ fn progress_line(info: &SearchInfo, side: Color, multipv: usize) -> String {
     )
 }
 
-/// The position named by `--fen`/`--size` and `--moves`.
-fn position(args: &AnalyseArgs, board: Board) -> Result<Position> {
-    let mut position = match &args.fen {
-        Some(fen) => Position::from_fen(fen).context("bad --fen")?,
-        None => Position::start(board),
-    };
-    position
-        .play_all(args.moves.iter().map(String::as_str))
-        .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
-    Ok(position)
-}
-
 /// Runs `konane analyse`.
 pub fn run(args: &AnalyseArgs, mut options: Options) -> Result<()> {
     args.options.apply(&mut options)?;
-    let position = position(args, args.size.unwrap_or(options.board))?;
+    let position = args.position.position(options.board)?;
     let side = position.side_to_move();
     println!("{}\n", position.diagram(None));
     println!(
@@ -128,15 +107,14 @@ pub fn run(args: &AnalyseArgs, mut options: Options) -> Result<()> {
         position.to_fen(),
         position.phase()
     );
-    let limits = match (args.depth, args.movetime, args.infinite) {
-        (Some(0), _, _) => bail!("--depth must be at least 1"),
-        (Some(depth), _, _) => SearchLimits::depth(depth),
-        (_, Some(ms), _) => SearchLimits::movetime(Duration::from_millis(ms)),
-        (_, _, true) => SearchLimits {
+    let limits = if args.infinite {
+        SearchLimits {
             infinite: true,
             ..SearchLimits::default()
-        },
-        _ => SearchLimits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        }
+    } else {
+        args.limits
+            .limits_or(SearchLimits::movetime(DEFAULT_MOVETIME))?
     };
     let multipv = options.search.multipv;
     let mut engine = Engine::new(options);

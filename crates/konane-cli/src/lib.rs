@@ -14,6 +14,7 @@ pub mod perft;
 pub mod play;
 pub mod protocol;
 pub mod replay;
+pub mod search_flags;
 pub mod selfplay;
 pub mod solve;
 mod solve_units;

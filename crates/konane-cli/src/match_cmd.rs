@@ -14,6 +14,7 @@ use konane_core::Board;
 
 use crate::match_report::{merged, print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
+use crate::search_flags::LimitArgs;
 
 const EXAMPLES: &str = "\
 An engine is a list of key=value words (quote values with spaces):
@@ -66,17 +67,11 @@ pub struct MatchArgs {
     #[arg(long = "engine", required = true, num_args = 1)]
     pub engines: Vec<String>,
     /// Clock for both: seconds plus increment per move, e.g. 10+0.1.
-    #[arg(long, group = "time")]
+    #[arg(long, conflicts_with = "limit")]
     pub tc: Option<String>,
-    /// Fixed milliseconds per move for both.
-    #[arg(long, group = "time")]
-    pub movetime: Option<u64>,
-    /// Fixed search depth for both.
-    #[arg(long, group = "time")]
-    pub depth: Option<u32>,
-    /// Fixed node budget per move for both.
-    #[arg(long, group = "time")]
-    pub nodes: Option<u64>,
+    /// A fixed limit per move for both, instead of a clock.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     #[command(flatten)]
     pub series: SeriesArgs,
     /// Milliseconds a move may go past its time before it loses on time.
@@ -127,11 +122,11 @@ pub struct MergeArgs {
 fn shared_time(args: &MatchArgs) -> Result<Option<TimeControl>> {
     Ok(if let Some(tc) = &args.tc {
         Some(tc.parse().context("bad --tc")?)
-    } else if let Some(ms) = args.movetime {
+    } else if let Some(ms) = args.limits.movetime {
         Some(TimeControl::from_key("movetime", &ms.to_string()).context("bad --movetime")?)
-    } else if let Some(depth) = args.depth {
+    } else if let Some(depth) = args.limits.depth {
         Some(TimeControl::from_key("depth", &depth.to_string()).context("bad --depth")?)
-    } else if let Some(nodes) = args.nodes {
+    } else if let Some(nodes) = args.limits.nodes {
         Some(TimeControl::from_key("nodes", &nodes.to_string()).context("bad --nodes")?)
     } else {
         None

@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use konane_core::{Board, Position};
 use konane_engine::{Engine, Options};
+
+use crate::search_flags::PositionArgs;
 
 /// Arguments of `konane perft`.
 #[derive(Args, Debug)]
@@ -18,12 +19,9 @@ pub struct PerftArgs {
     /// Number of plies to count (at least 1).
     #[arg(value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
-    /// Start from this position instead of the start position.
-    #[arg(long, conflicts_with = "size")]
-    pub fen: Option<String>,
-    /// Board size of the start position, as WxH (default: engine.toml's, else 8x8).
-    #[arg(long)]
-    pub size: Option<Board>,
+    /// The position to count from (default: the start position).
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Print the count after each legal move first.
     #[arg(long)]
     pub divide: bool,
@@ -34,10 +32,7 @@ pub struct PerftArgs {
 
 /// Runs `konane perft`, printing the counts, the time and the leaves per second.
 pub fn run(args: &PerftArgs, options: Options) -> Result<()> {
-    let position = match &args.fen {
-        Some(fen) => Position::from_fen(fen).context("bad --fen")?,
-        None => Position::start(args.size.unwrap_or(options.board)),
-    };
+    let position = args.position.position(options.board)?;
     let threads = args
         .threads
         .filter(|&n| n > 0)

@@ -7,12 +7,13 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use konane_core::{Board, Color, Move, MoveError, Position};
+use konane_core::{Color, Move, MoveError, Position};
 use konane_engine::{Engine, Options, SearchLimits, SearchResult};
 
 use crate::analyse::describe_score;
 use crate::option_flags::OptionFlags;
 use crate::protocol::output::moves_text;
+use crate::search_flags::{LimitArgs, PositionArgs};
 
 /// The side the player takes.
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -33,16 +34,19 @@ pub struct PlayArgs {
     /// The side you play.
     #[arg(long = "as", value_enum, default_value = "black")]
     pub side: Side,
-    /// The engine's thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    pub movetime: u64,
-    /// Board size, as WxH (default: engine.toml's, else 8x8).
-    #[arg(long)]
-    pub size: Option<Board>,
+    /// The engine's limit per move (default: --movetime 1000).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// The position the game starts from (default: the start position).
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Engine options.
     #[command(flatten)]
     pub options: OptionFlags,
 }
+
+/// The engine's time per move when no limit is given.
+const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 
 const HELP: &str = "Type a move: a square to remove a piece (d5), or a jump from one square to \
 another (d3d5, d3-d5, any case).\nCommands: undo (take back your last move), hint (the \
@@ -133,19 +137,29 @@ pub fn run(args: &PlayArgs, mut options: Options) -> Result<()> {
         Side::Black => Color::Black,
         Side::White => Color::White,
     };
-    let board = args.size.unwrap_or(options.board);
+    let position = args.position.position(options.board)?;
+    let board = position.board();
+    let limits = args
+        .limits
+        .limits_or(SearchLimits::movetime(DEFAULT_MOVETIME))?;
+    let pace = match (limits.depth, limits.nodes, limits.movetime) {
+        (Some(depth), _, _) => format!("depth {depth} a move"),
+        (_, Some(nodes), _) => format!("{nodes} nodes a move"),
+        (_, _, time) => format!("{} ms a move", time.unwrap_or_default().as_millis()),
+    };
     let mut game = Game {
-        position: Position::start(board),
+        position,
         played: Vec::new(),
         human,
         engine: Engine::new(options),
-        limits: SearchLimits::movetime(Duration::from_millis(args.movetime)),
+        limits,
     };
     let interactive = std::io::stdin().is_terminal();
     let mut input = std::io::stdin().lock();
     println!(
-        "Konane on {board}: you play {human}, the engine plays {} ({} ms a move). Black moves first.",
-        !human, args.movetime
+        "Konane on {board}: you play {human}, the engine plays {} ({pace}). {} moves first.",
+        !human,
+        position.side_to_move()
     );
     println!("{HELP}");
     loop {

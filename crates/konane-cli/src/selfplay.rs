@@ -4,7 +4,6 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -13,6 +12,7 @@ use konane_engine::{config, Options, Player, PlayerError, SearchLimits};
 
 use crate::match_report::{print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
+use crate::search_flags::LimitArgs;
 
 /// Arguments of `konane selfplay`.
 #[derive(Args, Debug)]
@@ -33,15 +33,9 @@ pub struct SelfplayArgs {
     /// Its opponent, given the same way.
     #[arg(long, default_value = "engine")]
     pub opponent: PlayerSpec,
-    /// The engine's search depth per move (the default limit).
-    #[arg(long, group = "limit")]
-    pub depth: Option<u32>,
-    /// The engine's node budget per move.
-    #[arg(long, group = "limit")]
-    pub nodes: Option<u64>,
-    /// The engine's milliseconds per move.
-    #[arg(long, group = "limit")]
-    pub movetime: Option<u64>,
+    /// The engine's limit per move (default: --depth 4).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     #[command(flatten)]
     pub series: SeriesArgs,
     /// Write every game to this record file (the `konane match` format).
@@ -161,19 +155,13 @@ impl PlayerSpec {
     }
 }
 
+/// The engine's depth per move when no limit is given.
+const DEFAULT_DEPTH: u32 = 4;
+
 /// Runs `konane selfplay`; the engine plays with `options` (engine.toml and defaults)
 /// unless a player names its own.
 pub fn run(args: &SelfplayArgs, options: Options) -> Result<()> {
-    let limits = if let Some(nodes) = args.nodes {
-        SearchLimits {
-            nodes: Some(nodes),
-            ..SearchLimits::default()
-        }
-    } else if let Some(ms) = args.movetime {
-        SearchLimits::movetime(Duration::from_millis(ms))
-    } else {
-        SearchLimits::depth(args.depth.unwrap_or(4))
-    };
+    let limits = args.limits.limits_or(SearchLimits::depth(DEFAULT_DEPTH))?;
     let specs = [&args.player, &args.opponent];
     let mut names = specs.map(|spec| spec.name.clone().unwrap_or_else(|| spec.kind_name()));
     if names[0] == names[1] && specs.iter().all(|spec| spec.name.is_none()) {

@@ -17,6 +17,8 @@ use konane_core::{Board, Position, Shard};
 use konane_solver::{certify, RootReport, Solver, SolverOptions, TableKind, DEFAULT_LEAF_PIECES};
 use konane_verify::MAX_LEAF_PIECES;
 
+use crate::search_flags::PositionArgs;
+
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -42,15 +44,10 @@ killed job, and it skips the units already solved. With --shard or --merge, --si
 --fen, --moves and --split check that the units file is the one meant.")]
 #[command(group(clap::ArgGroup::new("start").args(["size", "fen"])))]
 pub struct SolveArgs {
-    /// Solve the start position (full removal opening) of this board size, as WxH.
-    #[arg(long)]
-    pub size: Option<Board>,
-    /// Solve this position instead.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Play these moves first, from the start position or the FEN (for example "f1 e1").
-    #[arg(long)]
-    pub moves: Option<String>,
+    /// The position to solve: the start position (full removal opening) of --size, or
+    /// --fen, then --moves.
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Worker threads (default: all cores; 1 gives the same node count every run).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -104,17 +101,10 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// The position given by --size or --fen, then --moves; `None` without either.
     pub fn root(&self) -> Result<Option<Position>> {
-        let mut position = match (&self.fen, self.size) {
-            (Some(fen), _) => Position::from_fen(fen).context("bad --fen")?,
-            (None, Some(board)) => Position::start(board),
-            (None, None) => return Ok(None),
-        };
-        if let Some(moves) = &self.moves {
-            position
-                .play_all(moves.split_whitespace())
-                .map_err(|e| anyhow::anyhow!("move {} of --moves: {}", e.index, e.error))?;
+        if !self.position.names_a_start() {
+            return Ok(None);
         }
-        Ok(Some(position))
+        self.position.position(Board::STANDARD).map(Some)
     }
 
     /// The solver's options for positions on `board`.

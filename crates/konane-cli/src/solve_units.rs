@@ -79,7 +79,7 @@ fn read_units(args: &SolveArgs, path: &Path) -> Result<UnitsFile> {
         file: in_file,
         given,
     };
-    if let Some(board) = args.size {
+    if let Some(board) = args.position.size {
         if board != file.board() {
             return Err(other("board", file.board().to_string(), board.to_string()).into());
         }

@@ -60,6 +60,7 @@ mod bench;
 pub mod config;
 mod engine;
 mod go;
+pub mod go_words;
 mod job;
 pub mod options;
 mod player;

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
-use konane_arena::{EngineProcess, EngineSpec, GameClocks, TimeControl, Watch};
+use konane_arena::{EngineProcess, EngineSpec, GameClocks, Watch};
 use konane_core::{Color, Move, Position};
-use konane_engine::{Clock, Engine, Options, SearchCallbacks, SearchLimits};
+use konane_engine::{Engine, Options, SearchCallbacks, SearchLimits};
 use tokio::sync::mpsc::UnboundedSender;
 
 use crate::info::parse_info;
@@ -230,37 +230,16 @@ fn position_of(think: &Think) -> Position {
     position
 }
 
-/// The built-in engine's limits for `budget` with `side` to move.
+/// The built-in engine's limits for `budget` with `side` to move: the clocks' own
+/// ([`GameClocks::limits`], as an engine process gets them in its `go`), or an analysis
+/// that runs until stopped.
 fn builtin_limits(budget: &Budget, side: Color) -> SearchLimits {
-    let Budget::Clocks(clocks) = budget else {
-        return SearchLimits {
+    match budget {
+        Budget::Clocks(clocks) => clocks.limits(side),
+        Budget::Infinite => SearchLimits {
             infinite: true,
             ..SearchLimits::default()
-        };
-    };
-    match clocks.control(side) {
-        TimeControl::MoveTime(time) => SearchLimits::movetime(time),
-        TimeControl::Depth(depth) => SearchLimits::depth(depth),
-        TimeControl::Nodes(nodes) => SearchLimits {
-            nodes: Some(nodes),
-            ..SearchLimits::default()
         },
-        TimeControl::Clock { .. } => {
-            let clock = |color: Color| {
-                let increment = match clocks.control(color) {
-                    TimeControl::Clock { increment, .. } => increment,
-                    _ => Duration::ZERO,
-                };
-                Some(Clock {
-                    time_ms: clocks.left(color).as_millis() as i64,
-                    increment_ms: increment.as_millis() as i64,
-                })
-            };
-            SearchLimits {
-                clocks: [clock(Color::Black), clock(Color::White)],
-                ..SearchLimits::default()
-            }
-        }
     }
 }
 

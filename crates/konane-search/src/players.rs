@@ -1,6 +1,6 @@
 //! Built-in baseline players (random, 1-ply greedy mobility, plain alpha-beta on
 //! mobility to a fixed depth, stoppable and within the search's limits: see
-//! [`crate::baseline`]) and the `Agent` trait every in-process player implements (the
+//! `baseline.rs`) and the `Agent` trait every in-process player implements (the
 //! engine's own player is the engine layer's `EnginePlayer`).
 
 use std::fmt;

@@ -2,11 +2,10 @@
 //! [`ParseError`] that says what is wrong and where.
 
 use std::fmt;
-use std::num::IntErrorKind;
-use std::time::Duration;
 
-use konane_core::{clip, Color};
-use konane_engine::{Clock, SearchLimits};
+use konane_core::clip;
+pub use konane_engine::go_words::NumberProblem;
+use konane_engine::go_words::{self, GoWords, WordsError, COUNT};
 
 /// Which handshake the client used.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -31,13 +30,8 @@ pub struct PositionSpec {
     pub moves: Vec<String>,
 }
 
-/// A `go` command: its limits, and its `searchmoves` as given (they are checked
-/// against the position when the search starts, and join the limits then).
-#[derive(Clone, Debug, Default, Eq, PartialEq)]
-pub struct Go {
-    pub limits: SearchLimits,
-    pub searchmoves: Vec<String>,
-}
+/// A `go` command: its limits and its `searchmoves` as given.
+pub type Go = GoWords;
 
 /// A UGI `query`.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -86,14 +80,6 @@ pub enum ParseError {
     Repeated { command: &'static str, word: String },
 }
 
-/// What is wrong with a number.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum NumberProblem {
-    NotANumber,
-    TooLarge { max: i128 },
-    TooSmall { min: i128 },
-}
-
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -135,6 +121,26 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+impl ParseError {
+    /// The error of `command`'s words.
+    fn of_words(command: &'static str, error: WordsError) -> ParseError {
+        match error {
+            WordsError::Missing { after, what } => ParseError::Missing { after, what },
+            WordsError::Unexpected(word) => ParseError::Unexpected { command, word },
+            WordsError::BadNumber {
+                keyword,
+                text,
+                problem,
+            } => ParseError::BadNumber {
+                keyword,
+                text,
+                problem,
+            },
+            WordsError::Repeated(word) => ParseError::Repeated { command, word },
+        }
+    }
+}
+
 /// Parses one line; `Ok(None)` for a blank line.
 pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     let mut words = line.split_whitespace();
@@ -165,7 +171,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "help" => simple(Command::Help, "help"),
         "setoption" => parse_setoption(&rest),
         "position" => parse_position(&rest).map(Command::Position),
-        "go" => parse_go(&rest).map(Command::Go),
+        "go" => go_words::parse_go(&rest)
+            .map(Command::Go)
+            .map_err(|e| ParseError::of_words("go", e)),
         "query" => parse_query(&rest).map(Command::Query),
         "perft" => parse_perft(&rest),
         _ => Err(ParseError::Unknown(first.to_string())),
@@ -258,141 +266,6 @@ fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
     Ok(PositionSpec { base, moves })
 }
 
-/// Reads the number after `keyword`, which must lie in `min..=max` (and so fit in `T`).
-fn number<T: TryFrom<i128>>(
-    keyword: &str,
-    text: Option<&&str>,
-    min: i128,
-    max: i128,
-) -> Result<T, ParseError> {
-    let text = text.ok_or_else(|| ParseError::Missing {
-        after: keyword.to_string(),
-        what: "a number",
-    })?;
-    let bad = |problem| ParseError::BadNumber {
-        keyword: keyword.to_string(),
-        text: text.to_string(),
-        problem,
-    };
-    let value = text.parse::<i128>().map_err(|e| {
-        bad(match e.kind() {
-            IntErrorKind::PosOverflow => NumberProblem::TooLarge { max },
-            IntErrorKind::NegOverflow => NumberProblem::TooSmall { min },
-            _ => NumberProblem::NotANumber,
-        })
-    })?;
-    if value < min {
-        return Err(bad(NumberProblem::TooSmall { min }));
-    }
-    if value > max {
-        return Err(bad(NumberProblem::TooLarge { max }));
-    }
-    T::try_from(value).map_err(|_| bad(NumberProblem::TooLarge { max }))
-}
-
-/// The range of a time in milliseconds (may be negative: an overstepped clock).
-const TIME: (i128, i128) = (i64::MIN as i128, i64::MAX as i128);
-/// The range of a non-negative time or increment in milliseconds.
-const SPAN: (i128, i128) = (0, i64::MAX as i128);
-/// The range of a count that must be at least one (depth, moves to go, mate).
-const COUNT: (i128, i128) = (1, u32::MAX as i128);
-
-/// Every `go` keyword, to know where a `searchmoves` list ends.
-const GO_KEYWORDS: [&str; 16] = [
-    "depth",
-    "nodes",
-    "movetime",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "p1time",
-    "p2time",
-    "p1inc",
-    "p2inc",
-    "movestogo",
-    "mate",
-    "searchmoves",
-    "infinite",
-    "ponder",
-];
-
-fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
-    let mut go = Go::default();
-    let limits = &mut go.limits;
-    // Time left and increment of Black (`btime`/`p1time`) and White (`wtime`/`p2time`).
-    let mut time: [Option<i64>; 2] = [None; 2];
-    let mut increment: [Option<i64>; 2] = [None; 2];
-    let (black, white) = (Color::Black.index(), Color::White.index());
-    let mut seen: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < rest.len() {
-        let keyword = rest[i].to_ascii_lowercase();
-        if seen.contains(&keyword) {
-            return Err(ParseError::Repeated {
-                command: "go",
-                word: keyword,
-            });
-        }
-        let value = rest.get(i + 1);
-        let mut takes_value = true;
-        match keyword.as_str() {
-            "depth" => limits.depth = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
-            "nodes" => limits.nodes = Some(number(&keyword, value, 1, u64::MAX.into())?),
-            "movetime" => {
-                let ms: u64 = number(&keyword, value, SPAN.0, SPAN.1)?;
-                limits.movetime = Some(Duration::from_millis(ms));
-            }
-            "btime" | "p1time" => time[black] = Some(number(&keyword, value, TIME.0, TIME.1)?),
-            "wtime" | "p2time" => time[white] = Some(number(&keyword, value, TIME.0, TIME.1)?),
-            "binc" | "p1inc" => increment[black] = Some(number(&keyword, value, SPAN.0, SPAN.1)?),
-            "winc" | "p2inc" => increment[white] = Some(number(&keyword, value, SPAN.0, SPAN.1)?),
-            "movestogo" => limits.moves_to_go = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
-            "mate" => limits.mate = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
-            "infinite" => {
-                limits.infinite = true;
-                takes_value = false;
-            }
-            "ponder" => {
-                limits.ponder = true;
-                takes_value = false;
-            }
-            "searchmoves" => {
-                let end = rest[i + 1..]
-                    .iter()
-                    .position(|w| GO_KEYWORDS.contains(&w.to_ascii_lowercase().as_str()))
-                    .map_or(rest.len(), |p| i + 1 + p);
-                if end == i + 1 {
-                    return Err(ParseError::Missing {
-                        after: "searchmoves".into(),
-                        what: "at least one move",
-                    });
-                }
-                go.searchmoves = rest[i + 1..end].iter().map(|m| m.to_string()).collect();
-                seen.push(keyword);
-                i = end;
-                continue;
-            }
-            _ => {
-                return Err(ParseError::Unexpected {
-                    command: "go",
-                    word: rest[i].to_string(),
-                })
-            }
-        }
-        seen.push(keyword);
-        i += if takes_value { 2 } else { 1 };
-    }
-    // An increment without a time left is no clock.
-    for side in [black, white] {
-        limits.clocks[side] = time[side].map(|time_ms| Clock {
-            time_ms,
-            increment_ms: increment[side].unwrap_or(0),
-        });
-    }
-    Ok(go)
-}
-
 fn parse_query(rest: &[&str]) -> Result<Query, ParseError> {
     let what = rest.first().ok_or(ParseError::Missing {
         after: "query".into(),
@@ -422,21 +295,20 @@ fn parse_perft(rest: &[&str]) -> Result<Command, ParseError> {
             word: extra.to_string(),
         });
     }
-    Ok(Command::Perft(number(
-        "perft",
-        rest.first(),
-        COUNT.0,
-        COUNT.1,
-    )?))
+    go_words::number("perft", rest.first(), COUNT.0, COUNT.1)
+        .map(Command::Perft)
+        .map_err(|e| ParseError::of_words("perft", e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use konane_engine::Clock;
     use proptest::prelude::*;
+    use std::time::Duration;
 
-    /// Every keyword the parser knows, and some values.
-    const TOKENS: [&str; 44] = [
+    /// Every keyword the parser knows but those of `go`, and some values.
+    const TOKENS: [&str; 28] = [
         "uci",
         "ugi",
         "isready",
@@ -462,33 +334,22 @@ mod tests {
         "eval",
         "bench",
         "help",
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "p1time",
-        "p2time",
-        "p1inc",
-        "p2inc",
-        "movestogo",
-        "mate",
-        "searchmoves",
-        "infinite",
-        "ponder",
         "-1",
         "0",
         "99999999999999999999999999999999999999999",
     ];
+
+    /// Every keyword the parser knows, `go`'s included, and some values.
+    fn tokens() -> Vec<&'static str> {
+        [&TOKENS[..], &go_words::GO_KEYWORDS[..]].concat()
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
         #[test]
         fn any_sequence_of_keywords_parses_or_fails_cleanly(
-            words in prop::collection::vec(prop::sample::select(&TOKENS[..]), 0..10)
+            words in prop::collection::vec(prop::sample::select(tokens()), 0..10)
         ) {
             let _ = parse(&words.join(" "));
         }
