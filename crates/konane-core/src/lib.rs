@@ -54,6 +54,7 @@ mod board;
 mod diagram;
 mod fen;
 mod geometry;
+mod leaf_batch;
 mod movegen;
 mod moves;
 mod opening;

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
+use crate::leaf_batch::LeafBatch;
 use crate::moves::Move;
 use crate::position::{BitPosition, Phase, Position, PositionVisitor};
 use crate::word::Word;
@@ -149,7 +150,8 @@ fn count<W: Word, S: Fn() -> bool + Sync>(position: &BitPosition<W>, depth: u32,
 }
 
 /// Perft in the jumping phase on bare bitboards (the mover's, the other side's, the
-/// empty squares): no hash or side to update, which makes it about twice as fast.
+/// empty squares): no hash or side to update, which makes it about twice as fast. The
+/// positions one ply above the leaves go to a [`LeafBatch`] that counts their jumps.
 fn count_jumps_tree<W: Word, S: Fn() -> bool + Sync>(
     geometry: &Geometry<W>,
     own: Bitboard<W>,
@@ -161,20 +163,39 @@ fn count_jumps_tree<W: Word, S: Fn() -> bool + Sync>(
     if depth == 1 {
         return geometry.count_jumps(own, opp, empty) as u64;
     }
-    if depth >= STOP_CHECK_DEPTH && stop() {
-        return 0;
+    let mut batch = LeafBatch::new(geometry);
+    queue_leaf_parents(geometry, own, opp, empty, depth, stop, &mut batch);
+    batch.finish()
+}
+
+/// Walks the tree below a position `depth >= 2` plies above the leaves and queues the
+/// positions one ply above them; once `stop` says so, it queues no more.
+fn queue_leaf_parents<W: Word, S: Fn() -> bool + Sync>(
+    geometry: &Geometry<W>,
+    own: Bitboard<W>,
+    opp: Bitboard<W>,
+    empty: Bitboard<W>,
+    depth: u32,
+    stop: &S,
+    batch: &mut LeafBatch<W>,
+) {
+    if depth == 2 {
+        return batch.push_children(own, opp);
     }
-    let mut total = 0;
+    if depth >= STOP_CHECK_DEPTH && stop() {
+        return;
+    }
     geometry.for_each_jump(own, opp, empty, |from, to, captured| {
         let moved = Bitboard::from_index(from) | Bitboard::from_index(to);
         let empty = empty ^ moved ^ captured;
-        let (own, opp) = (opp ^ captured, own ^ moved);
-        // The last two plies inline: the common case, without a call per leaf parent.
-        total += if depth == 2 {
-            geometry.count_jumps(own, opp, empty) as u64
-        } else {
-            count_jumps_tree(geometry, own, opp, empty, depth - 1, stop)
-        };
+        queue_leaf_parents(
+            geometry,
+            opp ^ captured,
+            own ^ moved,
+            empty,
+            depth - 1,
+            stop,
+            batch,
+        );
     });
-    total
 }
