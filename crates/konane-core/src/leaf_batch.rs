@@ -105,13 +105,28 @@ impl<W: Word> LeafBatch<W> {
     /// downward key holds an enemy piece (it is jumped over).
     #[inline(always)]
     pub(crate) fn push_children(&mut self, own: Bitboard<W>, opp: Bitboard<W>) {
+        match self.longest_jump {
+            0 => {}
+            1 => self.push_children_of::<1>(own, opp),
+            2 => self.push_children_of::<2>(own, opp),
+            3 => self.push_children_of::<3>(own, opp),
+            4 => self.push_children_of::<4>(own, opp),
+            5 => self.push_children_of::<5>(own, opp),
+            6 => self.push_children_of::<6>(own, opp),
+            _ => self.push_children_of::<MAX_JUMP_LENGTH>(own, opp),
+        }
+    }
+
+    /// [`LeafBatch::push_children`] with jumps at most `LONGEST` long.
+    #[inline(always)]
+    fn push_children_of<const LONGEST: usize>(&mut self, own: Bitboard<W>, opp: Bitboard<W>) {
         let masks = self.masks;
         let targets = masks.targets(own, opp);
         let stride = masks.stride;
         let mut reached = [own; 4];
         // Per direction, the landings whose jump length has bit `b` set.
         let mut length_bits = [[Bitboard::EMPTY; 3]; 4];
-        for length in 1..=self.longest_jump {
+        for length in 1..=LONGEST {
             reached[0] = (reached[0] << (2 * stride)) & targets[0];
             reached[1] = (reached[1] >> (2 * stride)) & targets[1];
             reached[2] = (reached[2] << 2) & targets[2];
