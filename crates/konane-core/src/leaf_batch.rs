@@ -248,10 +248,9 @@ fn count_one<W: Word, const LONGEST: usize>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{Board, Color};
-    use crate::perft::perft;
     use crate::position::{BitPosition, Position, PositionVisitor};
     use crate::square_set::SquareSet;
     use rand::rngs::StdRng;
@@ -294,18 +293,6 @@ mod tests {
         }
     }
 
-    /// Perft by playing every legal move: no bulk counting, no batch.
-    fn plain_perft(position: &Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = position.legal_moves();
-        moves
-            .iter()
-            .map(|&mv| plain_perft(&position.after(mv), depth - 1))
-            .sum()
-    }
-
     /// Pieces on random squares, off their shade as often as on it.
     fn scattered(board: Board, rng: &mut StdRng) -> Position {
         let mut black = SquareSet::default();
@@ -332,36 +319,24 @@ mod tests {
         position
     }
 
-    fn random_board(rng: &mut StdRng) -> Board {
-        Board::new(rng.gen_range(1..=16), rng.gen_range(1..=16)).unwrap()
+    /// `boards` random boards of every size, and on each a position with scattered
+    /// pieces and one of a random game.
+    pub(crate) fn random_positions(seed: u64, boards: usize) -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut positions = Vec::new();
+        for _ in 0..boards {
+            let board = Board::new(rng.gen_range(1..=16), rng.gen_range(1..=16)).unwrap();
+            positions.push(scattered(board, &mut rng));
+            positions.push(played(board, &mut rng));
+        }
+        positions
     }
 
     #[test]
     fn batch_counts_equal_the_plain_count_on_random_positions_of_every_size() {
-        let mut rng = StdRng::seed_from_u64(21);
-        for _ in 0..2000 {
-            let board = random_board(&mut rng);
-            for position in [scattered(board, &mut rng), played(board, &mut rng)] {
-                let (batch, plain) = position.visit(Compare);
-                assert_eq!(batch, plain, "{position}");
-            }
-        }
-    }
-
-    #[test]
-    fn perft_equals_the_plain_perft_on_random_positions_of_every_size() {
-        let mut rng = StdRng::seed_from_u64(7);
-        for _ in 0..150 {
-            let board = random_board(&mut rng);
-            for position in [scattered(board, &mut rng), played(board, &mut rng)] {
-                let depth = rng.gen_range(1..=4);
-                let fen = position.to_string();
-                assert_eq!(
-                    perft(&position, depth),
-                    plain_perft(&position, depth),
-                    "{fen} {depth}"
-                );
-            }
+        for position in random_positions(21, 2000) {
+            let (batch, plain) = position.visit(Compare);
+            assert_eq!(batch, plain, "{position}");
         }
     }
 
