@@ -141,6 +141,8 @@ def perft(position: Position, depth: int, *, threads: Optional[int] = None) -> i
 class Score:
     """A search score: centi-moves (``cp``) or a proven result (``mate``)."""
 
+    def __new__(cls, cp: Optional[int] = None, mate: Optional[int] = None) -> "Score": ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
     @property
     def cp(self) -> Optional[int]: ...
     @property
@@ -153,6 +155,19 @@ class Score:
 class SearchInfo:
     """One finished iteration of a search."""
 
+    def __new__(
+        cls,
+        depth: int,
+        seldepth: int,
+        multipv: int,
+        score: Score,
+        nodes: int,
+        nps: int,
+        hashfull: int,
+        time: float,
+        pv: list[Move],
+    ) -> "SearchInfo": ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
     @property
     def depth(self) -> int: ...
     @property
@@ -176,6 +191,18 @@ class SearchInfo:
 class SearchResult:
     """The answer of a search."""
 
+    def __new__(
+        cls,
+        best_move: Optional[Move],
+        ponder_move: Optional[Move],
+        score: Score,
+        depth: int,
+        seldepth: int,
+        nodes: int,
+        time: float,
+        pv: list[Move],
+    ) -> "SearchResult": ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
     @property
     def best_move(self) -> Optional[Move]: ...
     @property
@@ -241,6 +268,17 @@ class Engine:
 class Solution:
     """What ``solve`` proved."""
 
+    def __new__(
+        cls,
+        winner: Optional[Color],
+        winning_moves: list[Move],
+        losing_moves: list[Move],
+        complete: bool,
+        distance: Optional[int],
+        line: Optional[list[Move]],
+        nodes: int,
+    ) -> "Solution": ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
     @property
     def winner(self) -> Optional[Color]: ...
     @property

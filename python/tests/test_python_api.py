@@ -100,3 +100,20 @@ def test_players_without_a_seed_draw_their_own() -> None:
     assert len(games) > 1
     assert game(Player("random", seed=None)) is not None
     assert game(Player("random", seed=3)) == game(Player("random", seed=3))
+
+
+def test_results_pickle_for_worker_processes() -> None:
+    engine = Engine(hash=8)
+    result = engine.search(Position.start(6, 6), depth=3)
+    infos = list(engine.analyse(Position.start(6, 6), depth=2))
+    solution = konane.solve(Position.start(4, 4))
+    for value in [result, result.score, infos[-1], solution, konane.Score(mate=3), konane.Score(cp=-20)]:
+        again = pickle.loads(pickle.dumps(value))
+        assert repr(again) == repr(value), (again, value)
+    again = pickle.loads(pickle.dumps(result))
+    assert (again.best_move, again.pv, again.nodes, again.time) == (result.best_move, result.pv, result.nodes, result.time)
+    assert again.score == result.score
+    copied = pickle.loads(pickle.dumps(solution))
+    assert (copied.winner, copied.winning_moves, copied.line) == (solution.winner, solution.winning_moves, solution.line)
+    with pytest.raises(ValueError):
+        konane.Score(cp=1, mate=2)
