@@ -41,12 +41,12 @@ fn a_fen_is_solved_with_its_winning_move() {
 #[test]
 fn a_bad_size_is_one_clear_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["solve", "--size", "9x9"])
+        .args(["solve", "--size", "17x17"])
         .output()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("9x9"), "{err}");
+    assert!(err.contains("17x17"), "{err}");
 }
 
 #[test]

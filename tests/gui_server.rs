@@ -163,8 +163,8 @@ async fn bad_requests_get_an_error_and_change_nothing() {
             "bad FEN",
         ),
         (
-            json!({"type": "new_game", "mode": "analysis", "size": "9x9"}).to_string(),
-            "bad board size '9x9'",
+            json!({"type": "new_game", "mode": "analysis", "size": "17x9"}).to_string(),
+            "bad board size '17x9'",
         ),
         (
             json!({"type": "new_game", "mode": "human_engine", "engines": [5]}).to_string(),
@@ -841,4 +841,46 @@ async fn quick_engines_are_paced_to_the_time_per_move() {
         gaps.iter().all(|&ms| ms >= 250),
         "moves too close together: {gaps:?} ms"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_custom_clock_reads_and_exports_in_the_match_runner_s_words() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    let custom = json!({"kind": "clock", "base_ms": 90_500, "inc_ms": 250});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "6x6", "time": custom}))
+        .await;
+    let state = tab
+        .wait_state("the custom clock", |s| s["mode"] == "human_human")
+        .await;
+    assert_eq!(state["clocks"]["white_ms"], 90_500);
+    let export = state["export"].as_str().unwrap();
+    assert!(
+        export.contains("[TimeControl \"tc=90.5+0.25\"]"),
+        "{export}"
+    );
+    for (time, expected) in [
+        (
+            json!({"kind": "clock", "base_ms": 999, "inc_ms": 0}),
+            "tc 0.999+0 is out of range",
+        ),
+        (
+            json!({"kind": "clock", "base_ms": 60_000, "inc_ms": 11_000_000}),
+            "out of range",
+        ),
+        (
+            json!({"kind": "movetime", "ms": 9}),
+            "movetime 9 is out of range",
+        ),
+        (
+            json!({"kind": "depth", "depth": 65}),
+            "depth 65 is out of range",
+        ),
+    ] {
+        tab.send(json!({"type": "new_game", "mode": "human_engine", "time": time}))
+            .await;
+        let error = tab.error().await;
+        assert!(error.contains(expected), "{expected}: {error}");
+    }
 }

@@ -269,10 +269,7 @@ impl PyPosition {
             .board()
             .parse_square(square)
             .map_err(value_error)?;
-        Ok([Color::Black, Color::White]
-            .into_iter()
-            .find(|&color| self.position.pieces(color) & square.bit() != 0)
-            .map(PyColor::from))
+        Ok(self.position.piece_at(square).map(PyColor::from))
     }
 
     /// The board as a NumPy ``int8`` array of shape ``(height, width)``: row 0 is the top
@@ -284,13 +281,10 @@ impl PyPosition {
         let mut cells = Vec::with_capacity(board.area() as usize);
         for rank in (0..height).rev() {
             for file in 0..width {
-                let bit = Square::new(file, rank).bit();
-                let cell: i8 = if self.position.pieces(Color::Black) & bit != 0 {
-                    1
-                } else if self.position.pieces(Color::White) & bit != 0 {
-                    -1
-                } else {
-                    0
+                let cell: i8 = match self.position.piece_at(Square::new(file, rank)) {
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => -1,
+                    None => 0,
                 };
                 cells.push(cell as u8);
             }

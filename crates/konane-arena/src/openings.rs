@@ -200,7 +200,7 @@ mod tests {
             seed: 7,
         };
         let first = source.position(0);
-        assert_eq!(first.empty().count_ones(), 4);
+        assert_eq!(first.empty_count(), 4);
         assert_eq!(first, source.position(0));
         assert!((1..10).any(|pair| source.position(pair) != first));
         assert_eq!(

@@ -133,6 +133,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let Some(position) = args.root()? else {
         bail!("give --size or --fen (or --units with --shard or --merge)");
     };
+    let board = position.board();
+    if args.certificate.is_some() && board.area() > konane_verify::MAX_SQUARES {
+        bail!(
+            "--certificate: certificates hold boards of at most {} squares, and {board} has {}",
+            konane_verify::MAX_SQUARES,
+            board.area()
+        );
+    }
     let pool = args.pool()?;
     let options = args.solver_options(position.board());
     let solver = Solver::new(position.board(), options);

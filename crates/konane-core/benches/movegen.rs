@@ -9,7 +9,7 @@ fn middlegame() -> Position {
 }
 
 fn benches(c: &mut Criterion) {
-    let pos = middlegame();
+    let pos = *middlegame().bits::<u64>().expect("8x8 is on u64");
     c.bench_function("legal_moves", |b| {
         b.iter(|| black_box(&pos).legal_moves().len())
     });

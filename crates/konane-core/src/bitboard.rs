@@ -1,12 +1,171 @@
-//! Bitboard constants and helpers: one bit per square, index `rank * 8 + file`.
+//! [`Bitboard`]: a set of squares as the bits of a machine word, one bit a square at
+//! the board's bit index (see [`Geometry`](crate::Geometry) for the layout), with the
+//! set operators and iteration over the bits.
 
-/// Squares on file `a` (file 0) of the 8-wide grid.
-pub const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// Squares on file `h` (file 7) of the 8-wide grid.
-pub const FILE_H: u64 = FILE_A << 7;
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+use crate::word::Word;
+
+/// A set of bit indices of a board, on the word `W` (`u64` for boards up to 8x8).
+#[derive(Copy, Clone, Default, Eq, PartialEq, Hash, Ord, PartialOrd)]
+pub struct Bitboard<W: Word = u64>(pub W);
+
+impl<W: Word> Bitboard<W> {
+    /// No square.
+    pub const EMPTY: Self = Bitboard(W::ZERO);
+
+    /// The set holding only bit `index`.
+    #[inline(always)]
+    pub fn from_index(index: u8) -> Self {
+        Bitboard(W::bit(index as u32))
+    }
+
+    /// The bits `0..n`.
+    #[inline(always)]
+    pub fn low_bits(n: u32) -> Self {
+        Bitboard(W::low_bits(n))
+    }
+
+    /// Whether no bit is set.
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.0 == W::ZERO
+    }
+
+    /// Whether some bit is set.
+    #[inline(always)]
+    pub fn any(self) -> bool {
+        self.0 != W::ZERO
+    }
+
+    /// The number of bits set.
+    #[inline(always)]
+    pub fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether bit `index` is set.
+    #[inline(always)]
+    pub fn contains(self, index: u8) -> bool {
+        (self & Self::from_index(index)).any()
+    }
+
+    /// The lowest set bit's index, if any.
+    #[inline(always)]
+    pub fn lowest(self) -> Option<u8> {
+        self.any().then(|| self.0.trailing_zeros() as u8)
+    }
+
+    /// The bits of `self` not in `other`.
+    #[inline(always)]
+    pub fn without(self, other: Self) -> Self {
+        Bitboard(self.0 & !other.0)
+    }
+
+    /// The bit indices set, lowest first.
+    #[inline(always)]
+    pub fn iter(self) -> Bits<W> {
+        Bits(self.0)
+    }
+}
+
+impl<W: Word> IntoIterator for Bitboard<W> {
+    type Item = u8;
+    type IntoIter = Bits<W>;
+
+    #[inline(always)]
+    fn into_iter(self) -> Bits<W> {
+        Bits(self.0)
+    }
+}
+
+impl<W: Word> FromIterator<u8> for Bitboard<W> {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+        iter.into_iter()
+            .fold(Self::EMPTY, |bb, i| bb | Self::from_index(i))
+    }
+}
+
+impl<W: Word> fmt::Debug for Bitboard<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+macro_rules! binary_operator {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl<W: Word> $trait for Bitboard<W> {
+            type Output = Self;
+            #[inline(always)]
+            fn $method(self, rhs: Self) -> Self {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl<W: Word> $assign for Bitboard<W> {
+            #[inline(always)]
+            fn $assign_method(&mut self, rhs: Self) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+binary_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binary_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binary_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl<W: Word> Not for Bitboard<W> {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        Bitboard(!self.0)
+    }
+}
+
+impl<W: Word> Shl<u32> for Bitboard<W> {
+    type Output = Self;
+    #[inline(always)]
+    fn shl(self, n: u32) -> Self {
+        Bitboard(self.0 << n)
+    }
+}
+
+impl<W: Word> Shr<u32> for Bitboard<W> {
+    type Output = Self;
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        Bitboard(self.0 >> n)
+    }
+}
+
+/// Iterator over the set bits of a word, lowest first, as bit indices.
+#[derive(Copy, Clone, Debug)]
+pub struct Bits<W: Word = u64>(pub W);
+
+impl<W: Word> Iterator for Bits<W> {
+    type Item = u8;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == W::ZERO {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 = self.0.clear_lowest();
+        Some(index)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<W: Word> ExactSizeIterator for Bits<W> {}
 
 /// The four orthogonal directions a jump can take.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Direction {
     North,
     South,
@@ -23,16 +182,6 @@ impl Direction {
         Direction::West,
     ];
 
-    /// The change of square index for one step in this direction.
-    pub const fn step(self) -> i8 {
-        match self {
-            Direction::North => 8,
-            Direction::South => -8,
-            Direction::East => 1,
-            Direction::West => -1,
-        }
-    }
-
     /// The direction pointing the other way.
     pub const fn opposite(self) -> Direction {
         match self {
@@ -43,93 +192,42 @@ impl Direction {
         }
     }
 
-    /// Moves every bit one step in this direction; bits that would leave the 8x8 grid vanish.
-    #[inline(always)]
-    pub const fn shift(self, bb: u64) -> u64 {
-        match self {
-            Direction::North => bb << 8,
-            Direction::South => bb >> 8,
-            Direction::East => (bb & !FILE_H) << 1,
-            Direction::West => (bb & !FILE_A) >> 1,
-        }
+    /// Whether this direction runs along a file (north or south).
+    pub const fn is_vertical(self) -> bool {
+        matches!(self, Direction::North | Direction::South)
+    }
+
+    /// Whether one step in this direction raises the bit index.
+    pub const fn is_increasing(self) -> bool {
+        matches!(self, Direction::North | Direction::East)
     }
 }
 
-/// Iterator over the set bits of a bitboard, lowest first, as square indices.
-#[derive(Copy, Clone, Debug)]
-pub struct Bits(pub u64);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::word::U256;
 
-impl Iterator for Bits {
-    type Item = u8;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(index)
+    fn check<W: Word>() {
+        let bb: Bitboard<W> = [3u8, 7, 60].into_iter().collect();
+        assert_eq!(bb.iter().collect::<Vec<_>>(), vec![3, 7, 60]);
+        assert_eq!(bb.count(), 3);
+        assert!(bb.contains(7) && !bb.contains(8));
+        assert_eq!(bb.lowest(), Some(3));
+        assert_eq!(Bitboard::<W>::EMPTY.lowest(), None);
+        assert_eq!((bb >> 1) << 1, bb);
+        assert_eq!(bb.without(Bitboard::from_index(7)).count(), 2);
+        assert_eq!(
+            bb ^ Bitboard::from_index(3),
+            [7u8, 60].into_iter().collect()
+        );
+        assert_eq!(format!("{bb:?}"), "{3, 7, 60}");
     }
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+    #[test]
+    fn operators_and_iteration_on_every_word() {
+        check::<u64>();
+        check::<u128>();
+        check::<U256>();
     }
-}
-
-impl ExactSizeIterator for Bits {}
-
-/// The orthogonal neighbours of every square in `bb`, on the 8x8 grid.
-#[inline(always)]
-pub const fn neighbours(bb: u64) -> u64 {
-    Direction::North.shift(bb)
-        | Direction::South.shift(bb)
-        | Direction::East.shift(bb)
-        | Direction::West.shift(bb)
-}
-
-/// Squares strictly between two squares on one rank or file (empty otherwise).
-static BETWEEN: [[u64; 64]; 64] = {
-    let mut table = [[0u64; 64]; 64];
-    let mut from = 0;
-    while from < 64 {
-        let mut to = 0;
-        while to < 64 {
-            let (ff, fr, tf, tr) = (from % 8, from / 8, to % 8, to / 8);
-            if from != to && (ff == tf || fr == tr) {
-                let step: i32 = if ff == tf { 8 } else { 1 };
-                let step = if to > from { step } else { -step };
-                let mut sq = from as i32 + step;
-                let mut bits = 0u64;
-                while sq != to as i32 {
-                    bits |= 1u64 << sq;
-                    sq += step;
-                }
-                table[from][to] = bits;
-            }
-            to += 1;
-        }
-        from += 1;
-    }
-    table
-};
-
-/// The squares strictly between two squares (bit indices) on one rank or file: what a
-/// jump from `from` to `to` passes over. Empty when they share no line.
-#[inline(always)]
-pub fn between(from: u8, to: u8) -> u64 {
-    BETWEEN[from as usize & 63][to as usize & 63]
-}
-
-/// The mover's and the other side's pieces after the mover jumps from `from` to `to`
-/// (bit indices on one line), capturing the pieces of `opp` in between: the one way
-/// every make-move ([`Position::play`](crate::Position::play), perft, the solver)
-/// applies a jump to bitboards.
-#[inline(always)]
-pub fn apply_jump(own: u64, opp: u64, from: u8, to: u8) -> (u64, u64) {
-    (
-        own ^ (1u64 << from) ^ (1u64 << to),
-        opp & !between(from, to),
-    )
 }

@@ -1,13 +1,14 @@
-//! Board geometry: sizes from 1x1 to 8x8, squares and their names, colours, start layout.
+//! Boards from 1x1 to 16x16, squares and their names, colours, the start layout, and
+//! which machine word holds a board's bitboards.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::{neighbours, FILE_A};
 use crate::text::clip;
+use crate::word::WordSize;
 
-/// The largest width and height supported (one `u64` bitboard holds the board).
-pub const MAX_SIDE: u8 = 8;
+/// The largest width and height supported.
+pub const MAX_SIDE: u8 = 16;
 
 /// A player: Black moves first (UGI's `p1`), White second (`p2`).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -60,41 +61,37 @@ impl fmt::Display for Color {
     }
 }
 
-/// A square of the 8x8 grid, stored as `rank * 8 + file` (both from 0).
+/// A square of any board up to 16x16, named by its file and rank (both from 0): the same
+/// square on every board, stored as `rank * 16 + file`. Its bit in a bitboard depends on
+/// the board ([`Geometry::index`](crate::Geometry::index)).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub struct Square(u8);
 
 impl Square {
-    /// The square on `file` and `rank` (both from 0, both below 8).
+    /// The square on `file` and `rank` (both from 0, both below 16).
     pub const fn new(file: u8, rank: u8) -> Square {
         debug_assert!(file < MAX_SIDE && rank < MAX_SIDE);
-        Square(rank * 8 + file)
+        Square(rank << 4 | (file & 15))
     }
 
-    /// The square with bit index `index` (below 64).
-    pub const fn from_index(index: u8) -> Square {
-        debug_assert!(index < 64);
-        Square(index)
+    /// The square with code `code` (as returned by [`Square::code`]).
+    pub const fn from_code(code: u8) -> Square {
+        Square(code)
     }
 
-    /// The bit index, `rank * 8 + file`.
-    pub const fn index(self) -> u8 {
+    /// The code `rank * 16 + file`, the same on every board.
+    pub const fn code(self) -> u8 {
         self.0
     }
 
     /// The file, from 0 (`a`).
     pub const fn file(self) -> u8 {
-        self.0 & 7
+        self.0 & 15
     }
 
     /// The rank, from 0 (rank `1`).
     pub const fn rank(self) -> u8 {
-        self.0 >> 3
-    }
-
-    /// The bitboard holding only this square.
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
+        self.0 >> 4
     }
 }
 
@@ -108,10 +105,10 @@ impl fmt::Display for Square {
 impl FromStr for Square {
     type Err = SquareError;
 
-    /// Parses a square's name such as `d5` or `D5` on the largest board (`a1` to `h8`);
+    /// Parses a square's name such as `d5` or `D5` on the largest board (`a1` to `p16`);
     /// [`Board::parse_square`] also checks that it lies on a given board.
     fn from_str(text: &str) -> Result<Square, SquareError> {
-        Board::STANDARD.parse_square(text)
+        Board::LARGEST.parse_square(text)
     }
 }
 
@@ -165,12 +162,12 @@ impl fmt::Display for BoardSizeError {
 
 impl std::error::Error for BoardSizeError {}
 
-/// The geometry of a rectangular board of `width` files and `height` ranks.
+/// The size of a rectangular board of `width` files and `height` ranks, each from 1 to
+/// [`MAX_SIDE`].
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Board {
     width: u8,
     height: u8,
-    mask: u64,
 }
 
 impl Default for Board {
@@ -184,24 +181,28 @@ impl Board {
     pub const STANDARD: Board = Board {
         width: 8,
         height: 8,
-        mask: u64::MAX,
     };
 
-    /// A board `width` files wide and `height` ranks high, each from 1 to 8.
+    /// The largest board, 16x16.
+    pub const LARGEST: Board = Board {
+        width: MAX_SIDE,
+        height: MAX_SIDE,
+    };
+
+    /// A board `width` files wide and `height` ranks high, each from 1 to [`MAX_SIDE`].
     pub fn new(width: u32, height: u32) -> Result<Board, BoardSizeError> {
         if !(1..=MAX_SIDE as u32).contains(&width) || !(1..=MAX_SIDE as u32).contains(&height) {
             return Err(BoardSizeError::OutOfRange { width, height });
         }
-        let rank_mask = (FILE_A * ((1u64 << width) - 1)) & 0xff;
-        let mut mask = 0;
-        for rank in 0..height {
-            mask |= rank_mask << (8 * rank);
-        }
         Ok(Board {
             width: width as u8,
             height: height as u8,
-            mask,
         })
+    }
+
+    /// Every board from 1x1 to 16x16, by width, then height.
+    pub fn all() -> impl Iterator<Item = Board> {
+        (1..=MAX_SIDE).flat_map(|width| (1..=MAX_SIDE).map(move |height| Board { width, height }))
     }
 
     /// Number of files.
@@ -214,25 +215,64 @@ impl Board {
         self.height
     }
 
-    /// The bitboard of every square on the board.
-    pub const fn mask(self) -> u64 {
-        self.mask
-    }
-
     /// Number of squares.
     pub const fn area(self) -> u32 {
         self.width as u32 * self.height as u32
     }
 
+    /// The word that holds this board's bitboards: `u64` for boards up to 8x8 (eight
+    /// bits a rank, whatever the width) and other boards of at most 64 squares (ranks
+    /// packed one after another, as on every larger board), otherwise the smallest of
+    /// `u128` and 256 bits that holds the squares. The one place a board's word is chosen.
+    pub const fn word(self) -> WordSize {
+        if self.area() <= 64 {
+            WordSize::W64
+        } else if self.area() <= 128 {
+            WordSize::W128
+        } else {
+            WordSize::W256
+        }
+    }
+
+    /// The bit-index distance between a square and the one above it: 8 on boards up to
+    /// 8x8, the width on every other board.
+    pub const fn stride(self) -> u32 {
+        if self.width <= 8 && self.height <= 8 {
+            8
+        } else {
+            self.width as u32
+        }
+    }
+
+    /// The most legal moves a position on this board can have: ⌈W·H/2⌉ pieces of one
+    /// colour, each with at most ⌊(W-1)/2⌋ landings along its rank and ⌊(H-1)/2⌋ along
+    /// its file (and at most 8 removals in the opening).
+    pub const fn max_moves(self) -> usize {
+        let pieces = self.area().div_ceil(2) as usize;
+        let per_piece = (self.width as usize - 1) / 2 + (self.height as usize - 1) / 2;
+        let jumps = pieces * per_piece;
+        if jumps > 8 {
+            jumps
+        } else {
+            8
+        }
+    }
+
     /// Whether `square` lies on this board.
     pub const fn contains(self, square: Square) -> bool {
-        self.mask & square.bit() != 0
+        square.file() < self.width && square.rank() < self.height
     }
 
     /// The square at `file`, `rank` if it lies on this board.
     pub fn square(self, file: u32, rank: u32) -> Option<Square> {
         (file < self.width as u32 && rank < self.height as u32)
             .then(|| Square::new(file as u8, rank as u8))
+    }
+
+    /// Every square of the board, rank after rank from `a1`.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..self.height)
+            .flat_map(move |rank| (0..self.width).map(move |file| Square::new(file, rank)))
     }
 
     /// The colour whose piece stands on `square` at the start: the top-left square is Black.
@@ -244,42 +284,22 @@ impl Board {
         }
     }
 
-    /// The squares `color` fills at the start.
-    pub fn start_pieces(self, color: Color) -> u64 {
-        crate::bitboard::Bits(self.mask)
-            .filter(|&i| self.start_color(Square::from_index(i)) == color)
-            .fold(0, |bb, i| bb | 1u64 << i)
-    }
-
-    /// The four corner squares (fewer on boards one square wide or high).
-    pub fn corners(self) -> u64 {
-        let (w, h) = (self.width - 1, self.height - 1);
-        Square::new(0, 0).bit()
-            | Square::new(w, 0).bit()
-            | Square::new(0, h).bit()
-            | Square::new(w, h).bit()
-    }
-
-    /// The centre: middle files (two on even widths, one on odd) times middle ranks.
-    pub fn centre(self) -> u64 {
-        let middle = |n: u8| -> (u8, u8) {
-            if n.is_multiple_of(2) {
-                (n / 2 - 1, n / 2)
+    /// Whether Black may make the first removal on `square`: a corner, or one of the
+    /// centre squares (the middle files, two on even widths and one on odd, times the
+    /// middle ranks).
+    pub const fn is_first_removal(self, square: Square) -> bool {
+        const fn edge_or_middle(i: u8, n: u8) -> (bool, bool) {
+            let edge = i == 0 || i == n - 1;
+            let middle = if n.is_multiple_of(2) {
+                i == n / 2 - 1 || i == n / 2
             } else {
-                (n / 2, n / 2)
-            }
-        };
-        let (f0, f1) = middle(self.width);
-        let (r0, r1) = middle(self.height);
-        Square::new(f0, r0).bit()
-            | Square::new(f0, r1).bit()
-            | Square::new(f1, r0).bit()
-            | Square::new(f1, r1).bit()
-    }
-
-    /// The orthogonal neighbours of the squares in `bb` that lie on this board.
-    pub const fn neighbours(self, bb: u64) -> u64 {
-        neighbours(bb) & self.mask
+                i == n / 2
+            };
+            (edge, middle)
+        }
+        let (file_edge, file_middle) = edge_or_middle(square.file(), self.width);
+        let (rank_edge, rank_middle) = edge_or_middle(square.rank(), self.height);
+        self.contains(square) && ((file_edge && rank_edge) || (file_middle && rank_middle))
     }
 
     /// Parses a square's name such as `d5` or `D5` that must lie on this board.

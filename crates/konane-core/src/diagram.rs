@@ -1,7 +1,7 @@
 //! Draws a position as text with file letters and rank numbers, the last move's
 //! squares in brackets (for the terminal front ends and the Python package).
 
-use crate::board::{Color, Square};
+use crate::board::Square;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -19,13 +19,7 @@ impl Position {
             text.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..board.width() {
                 let square = Square::new(file, rank);
-                let piece = if self.pieces(Color::Black) & square.bit() != 0 {
-                    'b'
-                } else if self.pieces(Color::White) & square.bit() != 0 {
-                    'w'
-                } else {
-                    '.'
-                };
+                let piece = self.piece_at(square).map_or('.', |color| color.letter());
                 let marked = last_move.is_some_and(|mv| mv.from() == square || mv.to() == square);
                 if marked {
                     text.push_str(&format!("[{piece}]"));

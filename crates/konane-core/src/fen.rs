@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, Color, Square, MAX_SIDE};
 use crate::position::Position;
+use crate::square_set::SquareSet;
 use crate::text::clip;
 
 /// Why a FEN string was refused. Ranks are named as on the board (`rank 8` is the top
@@ -28,7 +29,8 @@ pub enum FenError {
     BadChar { rank: usize, ch: char },
     /// A count of empty squares of zero (`0`, or a leading zero).
     ZeroCount { rank: usize },
-    /// A rank wider than the largest board.
+    /// A rank wider than the largest board (`squares` is `usize::MAX` when the count
+    /// itself is too large to hold).
     TooWide { rank: usize, squares: usize },
     /// A rank whose width differs from the top rank's.
     RankWidth {
@@ -60,6 +62,12 @@ impl fmt::Display for FenError {
             ),
             FenError::ZeroCount { rank } => {
                 write!(f, "rank {rank} has an empty-square count of zero")
+            }
+            FenError::TooWide { rank, squares } if *squares == usize::MAX => {
+                write!(
+                    f,
+                    "rank {rank} has more than {MAX_SIDE} squares, at most {MAX_SIDE} are supported"
+                )
             }
             FenError::TooWide { rank, squares } => {
                 write!(
@@ -105,7 +113,7 @@ fn parse_rank(field: &str, rank: usize) -> Result<Vec<Option<Color>>, FenError> 
                 if count > MAX_SIDE as usize {
                     return Err(FenError::TooWide {
                         rank,
-                        squares: count,
+                        squares: count.saturating_add(cells.len()),
                     });
                 }
                 cells.extend(std::iter::repeat_n(None, count));
@@ -142,7 +150,7 @@ impl Position {
             return Err(FenError::TooManyRanks(height));
         }
         let mut expected = None;
-        let (mut black, mut white) = (0u64, 0u64);
+        let (mut black, mut white) = (SquareSet::EMPTY, SquareSet::EMPTY);
         for (i, field) in rank_fields.iter().enumerate() {
             let rank_number = height - i;
             let cells = parse_rank(field, rank_number)?;
@@ -156,17 +164,17 @@ impl Position {
                 });
             }
             for (file, cell) in cells.iter().enumerate() {
-                let bit = Square::new(file as u8, (rank_number - 1) as u8).bit();
+                let square = Square::new(file as u8, (rank_number - 1) as u8);
                 match cell {
-                    Some(Color::Black) => black |= bit,
-                    Some(Color::White) => white |= bit,
+                    Some(Color::Black) => black = black.with(square),
+                    Some(Color::White) => white = white.with(square),
                     None => {}
                 }
             }
         }
         let board = Board::new(expected.unwrap_or(0) as u32, height as u32)
-            .expect("width and height were checked to be 1 to 8");
-        Ok(Position::from_parts(board, black, white, side)
+            .expect("width and height were checked to be 1 to MAX_SIDE");
+        Ok(Position::from_squares(board, black, white, side)
             .expect("parsed squares are disjoint and on the board"))
     }
 
@@ -177,14 +185,12 @@ impl Position {
         for rank in (0..board.height()).rev() {
             let mut run = 0;
             for file in 0..board.width() {
-                let bit = Square::new(file, rank).bit();
-                let letter = if self.pieces(Color::Black) & bit != 0 {
-                    'b'
-                } else if self.pieces(Color::White) & bit != 0 {
-                    'w'
-                } else {
-                    run += 1;
-                    continue;
+                let letter = match self.piece_at(Square::new(file, rank)) {
+                    Some(color) => color.letter(),
+                    None => {
+                        run += 1;
+                        continue;
+                    }
                 };
                 if run > 0 {
                     fen.push_str(&run.to_string());

@@ -2,10 +2,10 @@
 //! text diagrams, Zobrist hashing, board symmetries and perft (and the `K/N` shards that
 //! split numbered work across machines). No I/O, no search.
 //!
-//! The types live at the crate root: [`Board`] (any size from 1x1 to 8x8), [`Square`],
-//! [`Color`], [`Move`] and [`Position`], each read from text with [`FromStr`] and
-//! written with [`Display`], with a typed error saying what is wrong ([`SquareError`],
-//! [`MoveError`], [`FenError`], [`BoardSizeError`]).
+//! The types live at the crate root: [`Board`] (any size from 1x1 to 16x16), [`Square`]
+//! (`a1` to `p16`), [`Color`], [`Move`] and [`Position`], each read from text with
+//! [`FromStr`] and written with [`Display`], with a typed error saying what is wrong
+//! ([`SquareError`], [`MoveError`], [`FenError`], [`BoardSizeError`]).
 //!
 //! ```
 //! use konane_core::{Color, Move, Position, Square};
@@ -27,7 +27,7 @@
 //! position.play(jump);
 //!
 //! let d5: Square = "d5".parse()?;
-//! assert_ne!(position.pieces(Color::Black) & d5.bit(), 0);
+//! assert_eq!(position.piece_at(d5), Some(Color::Black));
 //! assert_eq!(
 //!     position.to_string(),
 //!     "bwbwbwbw/wbw1wbwb/bwb1bwbw/wbwbwbwb/bwb1bwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb w"
@@ -35,9 +35,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Inner loops that keep no [`Position`] (perft, the solver) work on bare bitboards
-//! with the modules [`bitboard`] (bit iteration, the one way to apply a jump) and
-//! [`movegen`] (jumps, removals and move counts); [`perft`] counts the move tree.
+//! Bitboards are words of 64, 128 or 256 bits ([`Word`]), chosen from the board's size
+//! in one place ([`Board::word`]). Inner loops (search, solver, [`perft`]) are written
+//! once, generic over the word: [`Position::visit`] hands them the position as a
+//! [`BitPosition`] on its own word, whose moves are [`BitMove`]s (bit indices); its
+//! [`Geometry`] holds the board's layout and the shared move generator on bare
+//! [`Bitboard`]s (jumps, removals, move counts, the one way to apply a jump).
 //!
 //! [`FromStr`]: std::str::FromStr
 //! [`Display`]: std::fmt::Display
@@ -45,27 +48,35 @@
 // A library reports through its API and never prints.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-pub mod bitboard;
+mod bit_move;
+mod bitboard;
 mod board;
 mod diagram;
 mod fen;
-pub mod movegen;
+mod geometry;
+mod movegen;
 mod moves;
 mod opening;
 pub mod perft;
 mod position;
 mod shard;
+mod square_set;
 mod symmetry;
 mod text;
+mod word;
 mod zobrist;
 
-pub use bitboard::Bits;
+pub use bit_move::BitMove;
+pub use bitboard::{Bitboard, Bits, Direction};
 pub use board::{Board, BoardSizeError, Color, Square, SquareError, MAX_SIDE};
 pub use fen::FenError;
+pub use geometry::{Geometry, MAX_JUMP_LENGTH};
 pub use movegen::MoveList;
 pub use moves::{Move, MoveError};
 pub use opening::random_opening;
-pub use position::{Phase, PlayError, Position, PositionError};
+pub use position::{BitPosition, Phase, PlayError, Position, PositionError, PositionVisitor};
 pub use shard::{Shard, ShardError};
+pub use square_set::{SquareSet, Squares};
 pub use symmetry::Symmetry;
 pub use text::clip;
+pub use word::{Word, WordSize, U256};

@@ -1,190 +1,208 @@
-//! Legal move generation by bitboard shifts and masks: removals in the opening, then
-//! jumps in one line with every stopping point of a multi-jump.
+//! Legal move generation: [`MoveList`], a fixed-capacity list of [`BitMove`]s, and the
+//! move methods of [`BitPosition`] and [`Position`] over the shared generator of
+//! [`Geometry`](crate::Geometry).
 
 use std::ops::Deref;
 
-use crate::bitboard::{neighbours, Bits, Direction};
+use crate::bit_move::BitMove;
+use crate::bitboard::Bitboard;
+use crate::board::Color;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{BitPosition, Position, PositionVisitor};
+use crate::square_set::SquareSet;
+use crate::word::Word;
 
-/// The most legal moves any position can have: each landing square, direction and
-/// length fixes the origin, so at most 31 empty squares x 4 directions x 3 lengths.
-pub const MAX_MOVES: usize = 384;
-
-/// A fixed-capacity list of moves, filled without allocation.
+/// A fixed-capacity list of moves of a board on the word `W`, filled without allocation.
 #[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+pub struct MoveList<W: Word = u64> {
+    moves: W::MoveArray,
     len: usize,
 }
 
-impl MoveList {
+impl<W: Word> MoveList<W> {
     /// An empty list.
     #[inline(always)]
-    pub fn new() -> MoveList {
+    pub fn new() -> Self {
         MoveList {
-            moves: [Move::from_raw(0); MAX_MOVES],
+            moves: W::EMPTY_MOVES,
             len: 0,
         }
     }
 
     #[inline(always)]
-    fn push(&mut self, mv: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        self.moves[self.len] = mv;
+    fn push(&mut self, mv: BitMove) {
+        self.moves.as_mut()[self.len] = mv;
         self.len += 1;
     }
 
     /// The moves as a mutable slice (for reordering).
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+    pub fn as_mut_slice(&mut self) -> &mut [BitMove] {
+        &mut self.moves.as_mut()[..self.len]
     }
 }
 
-impl Default for MoveList {
+impl<W: Word> Default for MoveList<W> {
     fn default() -> Self {
         MoveList::new()
     }
 }
 
-impl Deref for MoveList {
-    type Target = [Move];
+impl<W: Word> Deref for MoveList<W> {
+    type Target = [BitMove];
 
     #[inline(always)]
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+    fn deref(&self) -> &[BitMove] {
+        &self.moves.as_ref()[..self.len]
     }
 }
 
-impl std::fmt::Debug for MoveList {
+impl<W: Word> std::fmt::Debug for MoveList<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-/// Calls `emit(from, to)` for every jump of `own` over `opp` onto `empty` in `dir`,
-/// one call per stopping point of each multi-jump.
-#[inline(always)]
-fn jumps_in<F: FnMut(u8, u8)>(dir: Direction, own: u64, opp: u64, empty: u64, mut emit: F) {
-    let back = 2 * dir.step() as i32;
-    let mut distance = 0;
-    let mut frontier = own;
-    loop {
-        let landings = dir.shift(dir.shift(frontier) & opp) & empty;
-        if landings == 0 {
-            return;
-        }
-        distance += back;
-        for to in Bits(landings) {
-            emit((to as i32 - distance) as u8, to);
-        }
-        frontier = landings;
-    }
-}
-
-/// Calls `emit(from, to)` for every jump of `own` over `opp` onto `empty` in any
-/// direction (north, south, east, west), one call per stopping point: move generation
-/// on bare bitboards, for inner loops (perft, the solver) that keep no `Position`.
-#[inline(always)]
-pub fn for_each_jump<F: FnMut(u8, u8)>(own: u64, opp: u64, empty: u64, mut emit: F) {
-    for dir in Direction::ALL {
-        jumps_in(dir, own, opp, empty, &mut emit);
-    }
-}
-
-/// The number of jumps of `own` over `opp` onto `empty`, all four directions advanced
-/// together one jump at a time (one branch per step, independent work in between).
-#[inline(always)]
-pub fn count_jumps(own: u64, opp: u64, empty: u64) -> u32 {
-    let [n, s, e, w] = Direction::ALL;
-    let (mut fn_, mut fs, mut fe, mut fw) = (own, own, own, own);
-    let mut count = 0;
-    loop {
-        fn_ = n.shift(n.shift(fn_) & opp) & empty;
-        fs = s.shift(s.shift(fs) & opp) & empty;
-        fe = e.shift(e.shift(fe) & opp) & empty;
-        fw = w.shift(w.shift(fw) & opp) & empty;
-        if fn_ | fs | fe | fw == 0 {
-            return count;
-        }
-        count += fn_.count_ones() + fs.count_ones() + fe.count_ones() + fw.count_ones();
-    }
-}
-
-/// The squares of `own` that may be removed, given the board's `empty` squares and its
-/// `first_removals` squares (corners and centre): none once two squares are empty.
-#[inline(always)]
-pub fn removable(own: u64, empty: u64, first_removals: u64) -> u64 {
-    match empty.count_ones() {
-        0 => own & first_removals,
-        1 => own & neighbours(empty),
-        _ => 0,
-    }
-}
-
-impl Position {
+impl<W: Word> BitPosition<W> {
     /// The squares whose piece the side to move may remove (empty once jumping starts).
     #[inline(always)]
-    pub fn removable(&self) -> u64 {
-        let first_removals = self.board().corners() | self.board().centre();
-        removable(
-            self.pieces(self.side_to_move()),
-            self.empty(),
-            first_removals,
-        )
+    pub fn removable(&self) -> Bitboard<W> {
+        self.geometry()
+            .removable(self.pieces(self.side_to_move()), self.empty())
     }
 
     /// Every legal move, removals first by square, then jumps by direction.
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList<W> {
         let mut list = MoveList::new();
         self.for_each_move(|mv| list.push(mv));
         list
     }
 
-    /// Calls `visit` on every legal move, in the order of [`Position::legal_moves`],
+    /// Calls `visit` on every legal move, in the order of [`BitPosition::legal_moves`],
     /// without building a list.
     #[inline(always)]
-    pub fn for_each_move<F: FnMut(Move)>(&self, mut visit: F) {
-        let empty = self.empty();
-        if empty.count_ones() < 2 {
-            Bits(self.removable()).for_each(|sq| visit(Move::from_indices(sq, sq)));
-            return;
-        }
+    pub fn for_each_move<F: FnMut(BitMove)>(&self, mut visit: F) {
         let own = self.pieces(self.side_to_move());
         let opp = self.pieces(!self.side_to_move());
-        for_each_jump(own, opp, empty, |from, to| {
-            visit(Move::from_indices(from, to))
-        });
+        self.geometry()
+            .for_each_move(own, opp, |mv, _, _| visit(mv));
     }
 
     /// The number of legal moves, without listing them.
     #[inline(always)]
     pub fn count_moves(&self) -> u32 {
-        let empty = self.empty();
-        if empty.count_ones() < 2 {
-            return self.removable().count_ones();
-        }
-        self.count_jumps_for(self.side_to_move())
+        let side = self.side_to_move();
+        self.geometry()
+            .count_moves(self.pieces(side), self.pieces(!side))
     }
 
     /// The number of jumps `color` would have here if it were its turn (mobility).
     #[inline(always)]
-    pub fn count_jumps_for(&self, color: crate::Color) -> u32 {
-        count_jumps(self.pieces(color), self.pieces(!color), self.empty())
+    pub fn count_jumps_for(&self, color: Color) -> u32 {
+        self.geometry()
+            .count_jumps(self.pieces(color), self.pieces(!color), self.empty())
     }
 
     /// The squares from which `color` could jump now (pieces that can move).
-    pub fn movable_pieces(&self, color: crate::Color) -> u64 {
-        let (own, opp, empty) = (self.pieces(color), self.pieces(!color), self.empty());
-        Direction::ALL.iter().fold(0, |acc, &dir| {
-            let landings = dir.shift(dir.shift(own) & opp) & empty;
-            let back = dir.opposite();
-            acc | back.shift(back.shift(landings))
-        })
+    pub fn movable_pieces(&self, color: Color) -> Bitboard<W> {
+        self.geometry()
+            .movable(self.pieces(color), self.pieces(!color), self.empty())
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: BitMove) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Whether the side to move has no legal move (and so has lost).
+    pub fn is_game_over(&self) -> bool {
+        self.count_moves() == 0
+    }
+}
+
+/// The legal moves of a position by name, in generation order.
+struct LegalMoves;
+
+impl PositionVisitor for LegalMoves {
+    type Output = Vec<Move>;
+    fn visit<W: Word>(self, position: &BitPosition<W>) -> Vec<Move> {
+        let geometry = position.geometry();
+        let mut moves = Vec::new();
+        position.for_each_move(|mv| moves.push(geometry.to_move(mv)));
+        moves
+    }
+}
+
+impl Position {
+    /// Every legal move, removals first by square, then jumps by direction.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.visit(LegalMoves)
+    }
+
+    /// Calls `visit` on every legal move, in the order of [`Position::legal_moves`],
+    /// without building a list.
+    pub fn for_each_move<F: FnMut(Move)>(&self, visit: F) {
+        struct ForEach<F>(F);
+        impl<F: FnMut(Move)> PositionVisitor for ForEach<F> {
+            type Output = ();
+            fn visit<W: Word>(mut self, position: &BitPosition<W>) {
+                let geometry = position.geometry();
+                position.for_each_move(|mv| (self.0)(geometry.to_move(mv)));
+            }
+        }
+        self.visit(ForEach(visit))
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_moves(&self) -> u32 {
+        struct Count;
+        impl PositionVisitor for Count {
+            type Output = u32;
+            fn visit<W: Word>(self, position: &BitPosition<W>) -> u32 {
+                position.count_moves()
+            }
+        }
+        self.visit(Count)
+    }
+
+    /// The number of jumps `color` would have here if it were its turn (mobility).
+    pub fn count_jumps_for(&self, color: Color) -> u32 {
+        struct CountFor(Color);
+        impl PositionVisitor for CountFor {
+            type Output = u32;
+            fn visit<W: Word>(self, position: &BitPosition<W>) -> u32 {
+                position.count_jumps_for(self.0)
+            }
+        }
+        self.visit(CountFor(color))
+    }
+
+    /// The squares whose piece the side to move may remove (empty once jumping starts).
+    pub fn removable(&self) -> SquareSet {
+        struct Removable;
+        impl PositionVisitor for Removable {
+            type Output = SquareSet;
+            fn visit<W: Word>(self, position: &BitPosition<W>) -> SquareSet {
+                position.squares(position.removable())
+            }
+        }
+        self.visit(Removable)
+    }
+
+    /// The squares from which `color` could jump now (pieces that can move).
+    pub fn movable_pieces(&self, color: Color) -> SquareSet {
+        struct Movable(Color);
+        impl PositionVisitor for Movable {
+            type Output = SquareSet;
+            fn visit<W: Word>(self, position: &BitPosition<W>) -> SquareSet {
+                position.squares(position.movable_pieces(self.0))
+            }
+        }
+        self.visit(Movable(color))
     }
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        let board = self.board();
+        board.contains(mv.from()) && board.contains(mv.to()) && self.legal_moves().contains(&mv)
     }
 }

@@ -7,53 +7,54 @@ use std::str::FromStr;
 use crate::board::{Board, Square, SquareError};
 use crate::text::clip;
 
-/// A move: the removal of one piece (the two opening moves) or a jump in one line.
+/// A move: the removal of one piece (the two opening moves) or a jump in one line,
+/// named by its squares, the same on every board.
 ///
-/// Stored in 16 bits: origin in bits 0-5, landing square in bits 6-11; a removal has
-/// origin equal to landing square.
+/// Stored in 16 bits: the origin's [`Square::code`] in bits 0-7, the landing square's in
+/// bits 8-15; a removal has origin equal to landing square.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub struct Move(u16);
 
 impl Move {
     /// The removal of the piece on `square`.
     pub const fn removal(square: Square) -> Move {
-        Move(square.index() as u16 | (square.index() as u16) << 6)
+        Move::from_squares(square, square)
     }
 
     /// A jump from `from` to `to` (in one line, over one or more pieces).
     pub const fn jump(from: Square, to: Square) -> Move {
-        Move(from.index() as u16 | (to.index() as u16) << 6)
+        Move::from_squares(from, to)
     }
 
-    /// Builds a move from the bit indices of its origin and landing square.
+    /// The move from `from` to `to`: a removal when they are equal.
     #[inline(always)]
-    pub(crate) const fn from_indices(from: u8, to: u8) -> Move {
-        Move(from as u16 | (to as u16) << 6)
+    pub(crate) const fn from_squares(from: Square, to: Square) -> Move {
+        Move(from.code() as u16 | (to.code() as u16) << 8)
     }
 
     /// The square the piece leaves (for a removal, the square emptied).
     pub const fn from(self) -> Square {
-        Square::from_index((self.0 & 63) as u8)
+        Square::from_code(self.0 as u8)
     }
 
     /// The landing square (for a removal, the square emptied).
     pub const fn to(self) -> Square {
-        Square::from_index((self.0 >> 6) as u8)
+        Square::from_code((self.0 >> 8) as u8)
     }
 
     /// Whether this move removes a piece instead of jumping.
     pub const fn is_removal(self) -> bool {
-        self.0 & 63 == self.0 >> 6
+        self.0 as u8 == (self.0 >> 8) as u8
     }
 
-    /// The raw 12-bit encoding, for tables indexed by move.
+    /// The raw 16-bit encoding, for tables indexed by move.
     pub const fn raw(self) -> u16 {
         self.0
     }
 
     /// The move with raw encoding `raw` (as returned by [`Move::raw`]).
     pub const fn from_raw(raw: u16) -> Move {
-        Move(raw & 0x0fff)
+        Move(raw)
     }
 
     /// Parses a move's text on `board`: `d5` (removal), `d3d5` or `d3-d5` (jump),
@@ -110,11 +111,11 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = MoveError;
 
-    /// Parses a move's text on the largest board (squares `a1` to `h8`): the syntax and
+    /// Parses a move's text on the largest board (squares `a1` to `p16`): the syntax and
     /// the line are checked; [`Move::parse`] also checks the squares against a board and
     /// [`Position::parse_move`](crate::Position::parse_move) the legality.
     fn from_str(text: &str) -> Result<Move, MoveError> {
-        Move::parse(Board::STANDARD, text)
+        Move::parse(Board::LARGEST, text)
     }
 }
 

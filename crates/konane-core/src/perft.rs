@@ -1,13 +1,15 @@
 //! Perft: counting the leaves of the move tree, with bulk counting at the last ply,
 //! per-move division, parallel versions over the top of the tree (rayon), and an
-//! abortable division that gives up when asked to stop.
+//! abortable division that gives up when asked to stop. Written once over the board's
+//! word: every function takes a [`Position`] of any size.
 
 use rayon::prelude::*;
 
-use crate::bitboard::apply_jump;
-use crate::movegen::{count_jumps, for_each_jump};
+use crate::bitboard::Bitboard;
+use crate::geometry::Geometry;
 use crate::moves::Move;
-use crate::position::{Phase, Position};
+use crate::position::{BitPosition, Phase, Position, PositionVisitor};
+use crate::word::Word;
 
 /// Plies from the root that the parallel perft splits into separate tasks.
 const SPLIT_PLIES: u32 = 3;
@@ -17,7 +19,53 @@ const STOP_CHECK_DEPTH: u32 = 3;
 
 /// The number of move sequences of length `depth` from `position`.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    count(position, depth, &never)
+    position.visit(Split {
+        depth,
+        plies_left: 0,
+        stop: &never,
+    })
+}
+
+/// [`perft`] split into tasks over the first plies, run on the current rayon pool.
+pub fn perft_parallel(position: &Position, depth: u32) -> u64 {
+    position.visit(Split {
+        depth,
+        plies_left: SPLIT_PLIES,
+        stop: &never,
+    })
+}
+
+/// The perft count after each legal move (`depth` counts the move itself), in move order.
+pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    position.visit(Divide {
+        depth,
+        parallel: false,
+        stop: &never,
+    })
+}
+
+/// [`divide`] with the work split over the current rayon pool.
+pub fn divide_parallel(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    position.visit(Divide {
+        depth,
+        parallel: true,
+        stop: &never,
+    })
+}
+
+/// [`divide_parallel`] that gives up once `stop` says so (it is asked often enough that
+/// a stop takes effect within milliseconds): `None` when stopped, else the same counts.
+pub fn divide_parallel_until<S: Fn() -> bool + Sync>(
+    position: &Position,
+    depth: u32,
+    stop: &S,
+) -> Option<Vec<(Move, u64)>> {
+    let parts = position.visit(Divide {
+        depth,
+        parallel: true,
+        stop,
+    });
+    (!stop()).then_some(parts)
 }
 
 /// Never asks to stop: the plain perft.
@@ -25,62 +73,48 @@ fn never() -> bool {
     false
 }
 
-/// [`perft`] that counts 0 for every subtree it reaches once `stop` says so.
-fn count<S: Fn() -> bool + Sync>(position: &Position, depth: u32, stop: &S) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_moves() as u64,
-        _ if depth >= STOP_CHECK_DEPTH && stop() => 0,
-        _ if position.phase() == Phase::Jumps => {
-            let own = position.pieces(position.side_to_move());
-            let opp = position.pieces(!position.side_to_move());
-            count_jumps_tree(own, opp, position.empty(), depth, stop)
-        }
-        _ => {
-            let mut total = 0;
-            position.for_each_move(|mv| total += count(&position.after(mv), depth - 1, stop));
-            total
-        }
-    }
-}
-
-/// Perft in the jumping phase on bare bitboards (the mover's, the other side's, the
-/// empty squares): no hash or side to update, which makes it about twice as fast.
-fn count_jumps_tree<S: Fn() -> bool + Sync>(
-    own: u64,
-    opp: u64,
-    empty: u64,
+/// Perft of a position on its word, split over rayon for the first `plies_left` plies.
+struct Split<'a, S> {
     depth: u32,
-    stop: &S,
-) -> u64 {
-    if depth == 1 {
-        return count_jumps(own, opp, empty) as u64;
+    plies_left: u32,
+    stop: &'a S,
+}
+
+impl<S: Fn() -> bool + Sync> PositionVisitor for Split<'_, S> {
+    type Output = u64;
+    fn visit<W: Word>(self, position: &BitPosition<W>) -> u64 {
+        split(position, self.depth, self.plies_left, self.stop)
     }
-    if depth >= STOP_CHECK_DEPTH && stop() {
-        return 0;
-    }
-    let mut total = 0;
-    for_each_jump(own, opp, empty, |from, to| {
-        let (own_after, opp_after) = apply_jump(own, opp, from, to);
-        let empty = empty ^ (own ^ own_after) ^ (opp ^ opp_after);
-        let (own, opp) = (opp_after, own_after);
-        // The last two plies inline: the common case, without a call per leaf parent.
-        total += if depth == 2 {
-            count_jumps(own, opp, empty) as u64
-        } else {
-            count_jumps_tree(own, opp, empty, depth - 1, stop)
+}
+
+/// Per-move counts of a position on its word.
+struct Divide<'a, S> {
+    depth: u32,
+    parallel: bool,
+    stop: &'a S,
+}
+
+impl<S: Fn() -> bool + Sync> PositionVisitor for Divide<'_, S> {
+    type Output = Vec<(Move, u64)>;
+    fn visit<W: Word>(self, position: &BitPosition<W>) -> Vec<(Move, u64)> {
+        let depth = self.depth.max(1);
+        let geometry = position.geometry();
+        let moves = position.legal_moves();
+        let count = |mv: &crate::BitMove| {
+            let plies_left = if self.parallel { SPLIT_PLIES - 1 } else { 0 };
+            let leaves = split(&position.after(*mv), depth - 1, plies_left, self.stop);
+            (geometry.to_move(*mv), leaves)
         };
-    });
-    total
+        if self.parallel {
+            moves.par_iter().map(count).collect()
+        } else {
+            moves.iter().map(count).collect()
+        }
+    }
 }
 
-/// [`perft`] split into tasks over the first plies, run on the current rayon pool.
-pub fn perft_parallel(position: &Position, depth: u32) -> u64 {
-    split(position, depth, SPLIT_PLIES, &never)
-}
-
-fn split<S: Fn() -> bool + Sync>(
-    position: &Position,
+fn split<W: Word, S: Fn() -> bool + Sync>(
+    position: &BitPosition<W>,
     depth: u32,
     plies_left: u32,
     stop: &S,
@@ -95,46 +129,52 @@ fn split<S: Fn() -> bool + Sync>(
         .sum()
 }
 
-/// The perft count after each legal move (`depth` counts the move itself), in move order.
-pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let depth = depth.max(1);
-    position
-        .legal_moves()
-        .iter()
-        .map(|&mv| (mv, perft(&position.after(mv), depth - 1)))
-        .collect()
+/// [`perft`] that counts 0 for every subtree it reaches once `stop` says so.
+fn count<W: Word, S: Fn() -> bool + Sync>(position: &BitPosition<W>, depth: u32, stop: &S) -> u64 {
+    match depth {
+        0 => 1,
+        1 => position.count_moves() as u64,
+        _ if depth >= STOP_CHECK_DEPTH && stop() => 0,
+        _ if position.phase() == Phase::Jumps => {
+            let own = position.pieces(position.side_to_move());
+            let opp = position.pieces(!position.side_to_move());
+            count_jumps_tree(position.geometry(), own, opp, position.empty(), depth, stop)
+        }
+        _ => {
+            let mut total = 0;
+            position.for_each_move(|mv| total += count(&position.after(mv), depth - 1, stop));
+            total
+        }
+    }
 }
 
-/// [`divide`] with the work split over the current rayon pool.
-pub fn divide_parallel(position: &Position, depth: u32) -> Vec<(Move, u64)> {
-    split_divide(position, depth, &never)
-}
-
-/// [`divide_parallel`] that gives up once `stop` says so (it is asked often enough that
-/// a stop takes effect within milliseconds): `None` when stopped, else the same counts.
-pub fn divide_parallel_until<S: Fn() -> bool + Sync>(
-    position: &Position,
+/// Perft in the jumping phase on bare bitboards (the mover's, the other side's, the
+/// empty squares): no hash or side to update, which makes it about twice as fast.
+fn count_jumps_tree<W: Word, S: Fn() -> bool + Sync>(
+    geometry: &Geometry<W>,
+    own: Bitboard<W>,
+    opp: Bitboard<W>,
+    empty: Bitboard<W>,
     depth: u32,
     stop: &S,
-) -> Option<Vec<(Move, u64)>> {
-    let parts = split_divide(position, depth, stop);
-    (!stop()).then_some(parts)
-}
-
-fn split_divide<S: Fn() -> bool + Sync>(
-    position: &Position,
-    depth: u32,
-    stop: &S,
-) -> Vec<(Move, u64)> {
-    let depth = depth.max(1);
-    position
-        .legal_moves()
-        .par_iter()
-        .map(|&mv| {
-            (
-                mv,
-                split(&position.after(mv), depth - 1, SPLIT_PLIES - 1, stop),
-            )
-        })
-        .collect()
+) -> u64 {
+    if depth == 1 {
+        return geometry.count_jumps(own, opp, empty) as u64;
+    }
+    if depth >= STOP_CHECK_DEPTH && stop() {
+        return 0;
+    }
+    let mut total = 0;
+    geometry.for_each_jump(own, opp, empty, |from, to, captured| {
+        let moved = Bitboard::from_index(from) | Bitboard::from_index(to);
+        let empty = empty ^ moved ^ captured;
+        let (own, opp) = (opp ^ captured, own ^ moved);
+        // The last two plies inline: the common case, without a call per leaf parent.
+        total += if depth == 2 {
+            geometry.count_jumps(own, opp, empty) as u64
+        } else {
+            count_jumps_tree(geometry, own, opp, empty, depth - 1, stop)
+        };
+    });
+    total
 }

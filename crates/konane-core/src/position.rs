@@ -1,12 +1,18 @@
-//! A position: one bitboard per colour, the side to move and its Zobrist hash; the
-//! opening phase and making moves.
+//! Positions: [`BitPosition`], one bitboard per colour on the board's word with the
+//! side to move and its Zobrist hash (what the inner loops play), and [`Position`], the
+//! same on any board behind one type (what front ends hold).
 
+use std::any::Any;
 use std::fmt;
 
-use crate::bitboard::{apply_jump, between, Bits};
+use crate::bit_move::BitMove;
+use crate::bitboard::Bitboard;
 use crate::board::{Board, Color, Square};
+use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError};
+use crate::square_set::SquareSet;
 use crate::text::clip;
+use crate::word::{Word, WordSize, U256};
 use crate::zobrist;
 
 /// Which kind of move the side to move makes, from the number of empty squares.
@@ -73,88 +79,118 @@ impl std::error::Error for PlayError {
     }
 }
 
-/// A Konane position on any board from 1x1 to 8x8.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Position {
-    board: Board,
-    pieces: [u64; 2],
+/// A position on a board whose bitboards are words `W` (see [`Board::word`]): the
+/// form search, solver and perft play on.
+#[derive(Copy, Clone)]
+pub struct BitPosition<W: Word = u64> {
+    geometry: &'static Geometry<W>,
+    pieces: [Bitboard<W>; 2],
     side: Color,
     hash: u64,
 }
 
-impl Position {
-    /// The start position of `board`: every square filled, Black to move.
-    pub fn start(board: Board) -> Position {
-        let black = board.start_pieces(Color::Black);
-        let white = board.start_pieces(Color::White);
-        Position::from_parts(board, black, white, Color::Black).expect("start layout is valid")
+impl<W: Word> PartialEq for BitPosition<W> {
+    fn eq(&self, other: &Self) -> bool {
+        self.board() == other.board() && self.pieces == other.pieces && self.side == other.side
+    }
+}
+
+impl<W: Word> Eq for BitPosition<W> {}
+
+impl<W: Word> std::hash::Hash for BitPosition<W> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl<W: Word> fmt::Debug for BitPosition<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BitPosition({})", self.to_fen())
+    }
+}
+
+impl<W: Word> BitPosition<W> {
+    /// The start position of `board` (whose word must be `W`).
+    pub fn start(board: Board) -> Self {
+        let geometry = Geometry::<W>::of(board);
+        let black = geometry.start_pieces(Color::Black);
+        let white = geometry.start_pieces(Color::White);
+        Self::from_bitboards(board, black, white, Color::Black).expect("start layout is valid")
     }
 
     /// A position from its bitboards; fails if they overlap or leave the board.
-    pub fn from_parts(
+    pub fn from_bitboards(
         board: Board,
-        black: u64,
-        white: u64,
+        black: Bitboard<W>,
+        white: Bitboard<W>,
         side: Color,
-    ) -> Result<Position, PositionError> {
-        if let Some(sq) = Bits(black & white).next() {
-            return Err(PositionError::Overlap(Square::from_index(sq)));
+    ) -> Result<Self, PositionError> {
+        let geometry = Geometry::<W>::of(board);
+        if let Some(index) = (black & white).lowest() {
+            return Err(PositionError::Overlap(geometry.square(index)));
         }
-        if let Some(sq) = Bits((black | white) & !board.mask()).next() {
-            return Err(PositionError::OffBoard(Square::from_index(sq)));
+        if let Some(index) = (black | white).without(geometry.mask()).lowest() {
+            return Err(PositionError::OffBoard(geometry.square(index)));
         }
-        Ok(Position {
-            board,
+        Ok(BitPosition {
+            geometry,
             pieces: [black, white],
             side,
             hash: zobrist::hash_of(board, black, white, side),
         })
     }
 
-    /// The board's geometry.
-    pub const fn board(&self) -> Board {
-        self.board
+    /// The board's layout.
+    #[inline(always)]
+    pub fn geometry(&self) -> &'static Geometry<W> {
+        self.geometry
+    }
+
+    /// The board.
+    #[inline(always)]
+    pub fn board(&self) -> Board {
+        self.geometry.board()
     }
 
     /// The pieces of `color`.
     #[inline(always)]
-    pub const fn pieces(&self, color: Color) -> u64 {
+    pub fn pieces(&self, color: Color) -> Bitboard<W> {
         self.pieces[color.index()]
     }
 
     /// Every occupied square.
     #[inline(always)]
-    pub const fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> Bitboard<W> {
         self.pieces[0] | self.pieces[1]
     }
 
     /// Every empty square of the board.
     #[inline(always)]
-    pub const fn empty(&self) -> u64 {
-        self.board.mask() & !self.occupied()
+    pub fn empty(&self) -> Bitboard<W> {
+        self.geometry.mask().without(self.occupied())
     }
 
     /// The player to move.
     #[inline(always)]
-    pub const fn side_to_move(&self) -> Color {
+    pub fn side_to_move(&self) -> Color {
         self.side
     }
 
-    /// The Zobrist hash, kept up to date by [`Position::play`].
+    /// The Zobrist hash, kept up to date by [`BitPosition::play`].
     #[inline(always)]
-    pub const fn hash(&self) -> u64 {
+    pub fn hash(&self) -> u64 {
         self.hash
     }
 
-    /// The hash computed from scratch (equal to [`Position::hash`]; for tests and checks).
+    /// The hash computed from scratch (equal to [`BitPosition::hash`]; for checks).
     pub fn hash_from_scratch(&self) -> u64 {
-        zobrist::hash_of(self.board, self.pieces[0], self.pieces[1], self.side)
+        zobrist::hash_of(self.board(), self.pieces[0], self.pieces[1], self.side)
     }
 
     /// The phase, from the number of empty squares.
     #[inline(always)]
-    pub const fn phase(&self) -> Phase {
-        match self.empty().count_ones() {
+    pub fn phase(&self) -> Phase {
+        match self.empty().count() {
             0 => Phase::FirstRemoval,
             1 => Phase::SecondRemoval,
             _ => Phase::Jumps,
@@ -162,7 +198,7 @@ impl Position {
     }
 
     /// The same pieces with the other side to move (for evaluation and analysis; not a legal move).
-    pub fn with_side_to_move(&self, side: Color) -> Position {
+    pub fn with_side_to_move(&self, side: Color) -> Self {
         let mut next = *self;
         if side != self.side {
             next.side = side;
@@ -173,23 +209,27 @@ impl Position {
 
     /// Plays `mv`, which must be legal here (checked in debug builds).
     #[inline(always)]
-    pub fn play(&mut self, mv: Move) {
-        debug_assert!(self.is_legal(mv), "illegal move {mv} in {}", self.to_fen());
+    pub fn play(&mut self, mv: BitMove) {
+        debug_assert!(
+            self.is_legal(mv),
+            "illegal move {mv:?} in {}",
+            self.to_fen()
+        );
         let us = self.side;
         let them = us.opponent();
-        let from = mv.from().index();
+        let from = mv.from();
         if mv.is_removal() {
-            self.pieces[us.index()] &= !(1u64 << from);
+            self.pieces[us.index()] ^= Bitboard::from_index(from);
             self.hash ^= zobrist::piece_key(us, from);
         } else {
-            let to = mv.to().index();
+            let to = mv.to();
             let (own, opp) = (self.pieces[us.index()], self.pieces[them.index()]);
-            let (own_after, opp_after) = apply_jump(own, opp, from, to);
+            let (own_after, opp_after) = self.geometry.apply_jump(own, opp, from, to);
             self.pieces[us.index()] = own_after;
             self.pieces[them.index()] = opp_after;
             self.hash ^= zobrist::piece_key(us, from) ^ zobrist::piece_key(us, to);
-            for sq in Bits(opp ^ opp_after) {
-                self.hash ^= zobrist::piece_key(them, sq);
+            for index in opp ^ opp_after {
+                self.hash ^= zobrist::piece_key(them, index);
             }
         }
         self.side = them;
@@ -198,19 +238,240 @@ impl Position {
 
     /// The position after `mv` (copy-make), which must be legal here.
     #[inline(always)]
-    pub fn after(&self, mv: Move) -> Position {
+    pub fn after(&self, mv: BitMove) -> Self {
         let mut next = *self;
         next.play(mv);
         next
     }
 
-    /// The squares a jump `mv` captures (empty for a removal).
-    pub fn captures(&self, mv: Move) -> u64 {
+    /// The pieces a jump `mv` captures (empty for a removal).
+    pub fn captures(&self, mv: BitMove) -> Bitboard<W> {
         if mv.is_removal() {
-            0
+            Bitboard::EMPTY
         } else {
-            between(mv.from().index(), mv.to().index()) & self.pieces(!self.side)
+            self.geometry.between(mv.from(), mv.to()) & self.pieces(!self.side)
         }
+    }
+
+    /// The FEN of this position.
+    pub fn to_fen(&self) -> String {
+        Position::from_bits(*self).to_fen()
+    }
+
+    /// This position behind the type every front end holds.
+    pub fn to_position(&self) -> Position {
+        Position::from_bits(*self)
+    }
+
+    /// The square set of a bitboard of this board.
+    pub fn squares(&self, bb: Bitboard<W>) -> SquareSet {
+        bb.iter().map(|index| self.geometry.square(index)).collect()
+    }
+}
+
+/// What to do with a [`Position`] on its board's word: the one way generic code over
+/// [`Word`] is reached from a position of any size ([`Position::visit`]).
+pub trait PositionVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Works on the position on its own word.
+    fn visit<W: Word>(self, position: &BitPosition<W>) -> Self::Output;
+}
+
+#[derive(Copy, Clone, Eq, PartialEq, Hash)]
+enum Words {
+    W64(BitPosition<u64>),
+    W128(BitPosition<u128>),
+    W256(BitPosition<U256>),
+}
+
+/// A Konane position on any board from 1x1 to 16x16: the pieces, the side to move and
+/// the Zobrist hash. Inner loops take it on its own word ([`Position::visit`]).
+#[derive(Copy, Clone, Eq, PartialEq)]
+pub struct Position(Words);
+
+impl std::hash::Hash for Position {
+    /// Hashes the Zobrist hash (equal positions have equal hashes).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash());
+    }
+}
+
+/// Runs `$body` with `$p` bound to the position on its own word.
+macro_rules! on_word {
+    ($position:expr, $p:ident => $body:expr) => {
+        match &$position.0 {
+            Words::W64($p) => $body,
+            Words::W128($p) => $body,
+            Words::W256($p) => $body,
+        }
+    };
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Position {
+    /// The start position of `board`: every square filled, Black to move.
+    pub fn start(board: Board) -> Position {
+        match board.word() {
+            WordSize::W64 => Position(Words::W64(BitPosition::start(board))),
+            WordSize::W128 => Position(Words::W128(BitPosition::start(board))),
+            WordSize::W256 => Position(Words::W256(BitPosition::start(board))),
+        }
+    }
+
+    /// A position from the squares of each colour; fails if they overlap or leave the board.
+    pub fn from_squares(
+        board: Board,
+        black: SquareSet,
+        white: SquareSet,
+        side: Color,
+    ) -> Result<Position, PositionError> {
+        if let Some(square) = (black & white).iter().next() {
+            return Err(PositionError::Overlap(square));
+        }
+        if let Some(square) = (black | white).iter().find(|&s| !board.contains(s)) {
+            return Err(PositionError::OffBoard(square));
+        }
+        fn build<W: Word>(
+            board: Board,
+            black: SquareSet,
+            white: SquareSet,
+            side: Color,
+        ) -> Result<BitPosition<W>, PositionError> {
+            let geometry = Geometry::<W>::of(board);
+            let bits = |set: SquareSet| -> Bitboard<W> {
+                set.iter()
+                    .fold(Bitboard::EMPTY, |bb, s| bb | geometry.bit(s))
+            };
+            BitPosition::from_bitboards(board, bits(black), bits(white), side)
+        }
+        Ok(match board.word() {
+            WordSize::W64 => Position(Words::W64(build(board, black, white, side)?)),
+            WordSize::W128 => Position(Words::W128(build(board, black, white, side)?)),
+            WordSize::W256 => Position(Words::W256(build(board, black, white, side)?)),
+        })
+    }
+
+    /// The position `bits` behind the type of every size.
+    pub fn from_bits<W: Word>(bits: BitPosition<W>) -> Position {
+        let any: &dyn Any = &bits;
+        if let Some(p) = any.downcast_ref::<BitPosition<u64>>() {
+            Position(Words::W64(*p))
+        } else if let Some(p) = any.downcast_ref::<BitPosition<u128>>() {
+            Position(Words::W128(*p))
+        } else if let Some(p) = any.downcast_ref::<BitPosition<U256>>() {
+            Position(Words::W256(*p))
+        } else {
+            unreachable!("every word is one of u64, u128 and U256")
+        }
+    }
+
+    /// The position on its word `W`, if that is its board's word.
+    pub fn bits<W: Word>(&self) -> Option<&BitPosition<W>> {
+        on_word!(self, p => (p as &dyn Any).downcast_ref::<BitPosition<W>>())
+    }
+
+    /// Runs `visitor` on the position on its own word.
+    #[inline]
+    pub fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output {
+        on_word!(self, p => visitor.visit(p))
+    }
+
+    /// The board's geometry.
+    pub fn board(&self) -> Board {
+        on_word!(self, p => p.board())
+    }
+
+    /// The squares of `color`'s pieces.
+    pub fn pieces(&self, color: Color) -> SquareSet {
+        on_word!(self, p => p.squares(p.pieces(color)))
+    }
+
+    /// Every occupied square.
+    pub fn occupied(&self) -> SquareSet {
+        on_word!(self, p => p.squares(p.occupied()))
+    }
+
+    /// Every empty square of the board.
+    pub fn empty(&self) -> SquareSet {
+        on_word!(self, p => p.squares(p.empty()))
+    }
+
+    /// The colour of the piece on `square`, if any (and if it lies on the board).
+    pub fn piece_at(&self, square: Square) -> Option<Color> {
+        if !self.board().contains(square) {
+            return None;
+        }
+        on_word!(self, p => {
+            let bit = p.geometry().bit(square);
+            if (p.pieces(Color::Black) & bit).any() {
+                Some(Color::Black)
+            } else if (p.pieces(Color::White) & bit).any() {
+                Some(Color::White)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The number of pieces of `color`.
+    pub fn count(&self, color: Color) -> u32 {
+        on_word!(self, p => p.pieces(color).count())
+    }
+
+    /// The number of pieces of both colours.
+    pub fn piece_count(&self) -> u32 {
+        on_word!(self, p => p.occupied().count())
+    }
+
+    /// The number of empty squares.
+    pub fn empty_count(&self) -> u32 {
+        on_word!(self, p => p.empty().count())
+    }
+
+    /// The player to move.
+    pub fn side_to_move(&self) -> Color {
+        on_word!(self, p => p.side_to_move())
+    }
+
+    /// The Zobrist hash, kept up to date by [`Position::play`].
+    pub fn hash(&self) -> u64 {
+        on_word!(self, p => p.hash())
+    }
+
+    /// The hash computed from scratch (equal to [`Position::hash`]; for tests and checks).
+    pub fn hash_from_scratch(&self) -> u64 {
+        on_word!(self, p => p.hash_from_scratch())
+    }
+
+    /// The phase, from the number of empty squares.
+    pub fn phase(&self) -> Phase {
+        on_word!(self, p => p.phase())
+    }
+
+    /// The same pieces with the other side to move (for evaluation and analysis; not a legal move).
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        on_word!(self, p => Position::from_bits(p.with_side_to_move(side)))
+    }
+
+    /// Plays `mv`, which must be legal here (checked in debug builds).
+    pub fn play(&mut self, mv: Move) {
+        *self = self.after(mv);
+    }
+
+    /// The position after `mv` (copy-make), which must be legal here.
+    pub fn after(&self, mv: Move) -> Position {
+        on_word!(self, p => Position::from_bits(p.after(p.geometry().bit_move(mv))))
+    }
+
+    /// The squares a jump `mv` captures (empty for a removal).
+    pub fn captures(&self, mv: Move) -> SquareSet {
+        on_word!(self, p => p.squares(p.captures(p.geometry().bit_move(mv))))
     }
 
     /// Whether the side to move has no legal move (and so has lost).
@@ -220,12 +481,12 @@ impl Position {
 
     /// The winner once the game is over: the player who is not to move.
     pub fn winner(&self) -> Option<Color> {
-        self.is_game_over().then(|| self.side.opponent())
+        self.is_game_over().then(|| self.side_to_move().opponent())
     }
 
     /// Parses `text` as a move and checks that it is legal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = Move::parse(self.board, text)?;
+        let mv = Move::parse(self.board(), text)?;
         if self.is_legal(mv) {
             Ok(mv)
         } else {

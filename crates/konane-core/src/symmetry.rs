@@ -1,9 +1,13 @@
 //! The reflections and rotations of a board, and which of them keep the start layout's
 //! colouring (those map reachable positions to reachable positions).
 
+use crate::bitboard::Bitboard;
 use crate::board::{Board, Color, Square};
+use crate::geometry::Geometry;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{BitPosition, Position};
+use crate::square_set::SquareSet;
+use crate::word::Word;
 
 /// Mirror in the a1-h8 diagonal of the 8x8 grid: (file, rank) to (rank, file), by
 /// three rounds of swapping blocks across the diagonal.
@@ -82,21 +86,49 @@ impl Symmetry {
         Square::new(nf, nr)
     }
 
-    /// The image of every square of `bb` on `board` (which must be square if this swaps
-    /// axes), by byte swaps, bit reversal and a diagonal mirror: no loop over squares,
-    /// fast enough for the solver's canonical table keys.
+    /// The image of every square of `bb` on the board of `geometry` (which must be
+    /// square if this swaps axes), by whole-word operations: bit reversal for the half
+    /// turn, byte swaps and a diagonal mirror on boards up to 8x8 (eight bits a rank),
+    /// a rank or square at a time on larger boards.
     #[inline(always)]
-    pub fn bitboard(self, board: Board, bb: u64) -> u64 {
-        // Reverse the bits of every byte, then slide the files back to start at file a.
-        let flip_files = |x: u64| x.reverse_bits().swap_bytes() >> (8 - board.width());
-        let flip_ranks = |x: u64| x.swap_bytes() >> (8 * (8 - board.height() as u32));
+    pub fn bitboard<W: Word>(self, geometry: &Geometry<W>, bb: Bitboard<W>) -> Bitboard<W> {
+        let board = geometry.board();
+        let (width, height, stride) = (
+            board.width() as u32,
+            board.height() as u32,
+            geometry.stride(),
+        );
+        let rotate_180 = |x: Bitboard<W>| {
+            Bitboard(x.0.reverse_bits()) >> (W::BITS - (stride * (height - 1) + width))
+        };
+        let flip_ranks = |x: Bitboard<W>| {
+            if stride == 8 {
+                Bitboard(x.0.swap_bytes()) >> (W::BITS - 8 * height)
+            } else {
+                let rank = Bitboard::<W>::low_bits(width);
+                (0..height).fold(Bitboard::EMPTY, |image, r| {
+                    image | ((x >> (r * stride)) & rank) << ((height - 1 - r) * stride)
+                })
+            }
+        };
+        let flip_files = |x: Bitboard<W>| flip_ranks(rotate_180(x));
+        let transpose = |x: Bitboard<W>| {
+            if W::BITS == 64 && stride == 8 {
+                Bitboard(W::from_u64(transpose(x.0.low_u64())))
+            } else {
+                x.iter().fold(Bitboard::EMPTY, |image, index| {
+                    let (file, rank) = (index as u32 % stride, index as u32 / stride);
+                    image | Bitboard::from_index((file * stride + rank) as u8)
+                })
+            }
+        };
         match self {
             Symmetry::Identity => bb,
             Symmetry::FlipFiles => flip_files(bb),
             Symmetry::FlipRanks => flip_ranks(bb),
-            Symmetry::Rotate180 => flip_ranks(flip_files(bb)),
+            Symmetry::Rotate180 => rotate_180(bb),
             Symmetry::Transpose => transpose(bb),
-            Symmetry::AntiTranspose => flip_ranks(flip_files(transpose(bb))),
+            Symmetry::AntiTranspose => rotate_180(transpose(bb)),
             Symmetry::Rotate90 => flip_ranks(transpose(bb)),
             Symmetry::Rotate270 => flip_files(transpose(bb)),
         }
@@ -123,9 +155,20 @@ impl Symmetry {
     /// The image of `position` (same side to move).
     pub fn apply(self, position: &Position) -> Position {
         let board = position.board();
-        let black = self.bitboard(board, position.pieces(Color::Black));
-        let white = self.bitboard(board, position.pieces(Color::White));
-        Position::from_parts(board, black, white, position.side_to_move())
+        let image =
+            |set: SquareSet| -> SquareSet { set.iter().map(|s| self.square(board, s)).collect() };
+        let black = image(position.pieces(Color::Black));
+        let white = image(position.pieces(Color::White));
+        Position::from_squares(board, black, white, position.side_to_move())
+            .expect("a symmetry maps a valid position to a valid one")
+    }
+
+    /// The image of `position` on its own word (same side to move).
+    pub fn apply_bits<W: Word>(self, position: &BitPosition<W>) -> BitPosition<W> {
+        let geometry = position.geometry();
+        let black = self.bitboard(geometry, position.pieces(Color::Black));
+        let white = self.bitboard(geometry, position.pieces(Color::White));
+        BitPosition::from_bitboards(geometry.board(), black, white, position.side_to_move())
             .expect("a symmetry maps a valid position to a valid one")
     }
 

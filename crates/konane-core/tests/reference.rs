@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use konane_core::{Board, Color, Move, Position, Square};
+use konane_core::{Board, Color, Move, Position, Square, SquareSet};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -103,12 +103,13 @@ impl Grid {
                 s[1..].parse::<i32>().unwrap() - 1,
             )
         };
-        if text.len() == 2 {
-            let (f, r) = square(text);
-            self.set(f, r, None);
-        } else {
-            let (f0, r0) = square(&text[..2]);
-            let (f1, r1) = square(&text[2..]);
+        // The second square starts at the first letter after the first one.
+        let split = text[1..]
+            .find(|c: char| c.is_ascii_alphabetic())
+            .map(|i| i + 1);
+        if let Some(split) = split {
+            let (f0, r0) = square(&text[..split]);
+            let (f1, r1) = square(&text[split..]);
             let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
             let (mut f, mut r) = (f0, r0);
             while (f, r) != (f1, r1) {
@@ -117,6 +118,9 @@ impl Grid {
                 r += dr;
             }
             self.set(f1, r1, Some(self.side));
+        } else {
+            let (f, r) = square(text);
+            self.set(f, r, None);
         }
         self.side = !self.side;
     }
@@ -131,10 +135,10 @@ impl Grid {
         }
         (0..self.height).all(|rank| {
             (0..self.width).all(|file| {
-                let bit = Square::new(file as u8, rank as u8).bit();
-                let cell = if position.pieces(Color::Black) & bit != 0 {
+                let square = Square::new(file as u8, rank as u8);
+                let cell = if position.pieces(Color::Black).contains(square) {
                     Some(Color::Black)
-                } else if position.pieces(Color::White) & bit != 0 {
+                } else if position.pieces(Color::White).contains(square) {
                     Some(Color::White)
                 } else {
                     None
@@ -146,18 +150,18 @@ impl Grid {
 
     fn to_position(&self) -> Position {
         let board = Board::new(self.width as u32, self.height as u32).unwrap();
-        let (mut black, mut white) = (0, 0);
+        let (mut black, mut white) = (SquareSet::EMPTY, SquareSet::EMPTY);
         for rank in 0..self.height {
             for file in 0..self.width {
-                let bit = Square::new(file as u8, rank as u8).bit();
+                let square = Square::new(file as u8, rank as u8);
                 match self.at(file, rank).unwrap() {
-                    Some(Color::Black) => black |= bit,
-                    Some(Color::White) => white |= bit,
+                    Some(Color::Black) => black = black.with(square),
+                    Some(Color::White) => white = white.with(square),
                     None => {}
                 }
             }
         }
-        Position::from_parts(board, black, white, self.side).unwrap()
+        Position::from_squares(board, black, white, self.side).unwrap()
     }
 }
 
@@ -202,15 +206,15 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn random_games_match_the_reference(width in 1i32..=8, height in 1i32..=8, seed: u64) {
+    fn random_games_match_the_reference(width in 1i32..=16, height in 1i32..=16, seed: u64) {
         walk(Grid::start(width, height), seed, 80)?;
     }
 
     #[test]
     fn random_layouts_match_the_reference(
-        width in 1i32..=8,
-        height in 1i32..=8,
-        cells in proptest::collection::vec(0u8..3, 64),
+        width in 1i32..=16,
+        height in 1i32..=16,
+        cells in proptest::collection::vec(0u8..3, 256),
         white_to_move: bool,
         seed: u64,
     ) {
@@ -222,5 +226,48 @@ proptest! {
         let position = grid.to_position();
         prop_assert_eq!(Position::from_fen(&position.to_fen()).unwrap(), position);
         walk(grid, seed, 40)?;
+    }
+}
+
+/// Perft by the reference generator: every sequence of `depth` moves from `grid`.
+fn reference_perft(grid: &Grid, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    grid.moves()
+        .iter()
+        .map(|text| {
+            let mut next = grid.clone();
+            next.play(text);
+            reference_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_of_large_and_narrow_boards_matches_the_reference() {
+    let boards = [
+        (10, 10, 6),
+        (12, 12, 6),
+        (16, 16, 6),
+        (1, 16, 9),
+        (2, 16, 8),
+        (3, 16, 7),
+        (4, 16, 7),
+        (9, 7, 6),
+        (11, 13, 6),
+    ];
+    for (width, height, depth) in boards {
+        for (w, h) in [(width, height), (height, width)] {
+            let grid = Grid::start(w, h);
+            let position = grid.to_position();
+            for d in 1..=depth {
+                assert_eq!(
+                    konane_core::perft::perft(&position, d),
+                    reference_perft(&grid, d),
+                    "{w}x{h} depth {d}"
+                );
+            }
+        }
     }
 }

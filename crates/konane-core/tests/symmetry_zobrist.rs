@@ -4,7 +4,9 @@
 use std::collections::BTreeSet;
 
 use konane_core::perft::perft;
-use konane_core::{Bits, Board, Color, Move, Position, Square, Symmetry};
+use konane_core::{
+    BitPosition, Bitboard, Board, Color, Move, Position, PositionVisitor, Symmetry, Word,
+};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -36,33 +38,47 @@ fn colour_preserving_symmetries_depend_on_the_size() {
     );
 }
 
+/// Checks, on the position's own word, that every symmetry maps each square's bit to
+/// the bit of the square's image, and the board onto itself.
+struct ImagesAgree;
+
+impl PositionVisitor for ImagesAgree {
+    type Output = ();
+    fn visit<W: Word>(self, position: &BitPosition<W>) {
+        let geometry = position.geometry();
+        let board = geometry.board();
+        for symmetry in Symmetry::ALL {
+            if symmetry.swaps_axes() && board.width() != board.height() {
+                continue;
+            }
+            for square in board.squares() {
+                assert_eq!(
+                    symmetry.bitboard(geometry, geometry.bit(square)),
+                    geometry.bit(symmetry.square(board, square)),
+                    "{symmetry:?} on {board}, square {square}"
+                );
+            }
+            let all: Bitboard<W> = geometry.mask();
+            assert_eq!(symmetry.bitboard(geometry, all), all);
+            let image = symmetry.apply_bits(position);
+            assert_eq!(image.to_position(), symmetry.apply(&position.to_position()));
+        }
+    }
+}
+
 #[test]
 fn bitboard_images_agree_with_square_images_on_every_board() {
-    for w in 1..=8 {
-        for h in 1..=8 {
-            let board = Board::new(w, h).unwrap();
-            for symmetry in Symmetry::ALL {
-                if symmetry.swaps_axes() && w != h {
-                    continue;
-                }
-                for sq in Bits(board.mask()) {
-                    let square = Square::from_index(sq);
-                    assert_eq!(
-                        symmetry.bitboard(board, square.bit()),
-                        symmetry.square(board, square).bit(),
-                        "{symmetry:?} on {board}, square {square}"
-                    );
-                }
-                assert_eq!(symmetry.bitboard(board, board.mask()), board.mask());
-            }
-        }
+    for board in Board::all() {
+        Position::start(board).visit(ImagesAgree);
     }
 }
 
 #[test]
 fn symmetries_map_moves_with_positions() {
     let mut rng = StdRng::seed_from_u64(7);
-    for size in ["8x8", "7x7", "6x6", "5x3", "4x7"] {
+    for size in [
+        "8x8", "7x7", "6x6", "5x3", "4x7", "9x9", "12x5", "4x16", "16x16",
+    ] {
         let board = board(size);
         let mut position = Position::start(board);
         while !position.is_game_over() {
@@ -98,13 +114,19 @@ fn zobrist_keys_are_fixed_and_distinguish_side_and_size() {
     let wide = Position::from_fen("8/8 b").unwrap();
     let narrow = Position::from_fen("7/7 b").unwrap();
     assert_ne!(wide.hash(), narrow.hash());
+    let sizes: BTreeSet<u64> = Board::all()
+        .map(|board| Position::from_fen(&format!("{}/{} b", board.width(), board.width())))
+        .filter_map(Result::ok)
+        .map(|p| p.hash())
+        .collect();
+    assert_eq!(sizes.len(), 16, "the empty boards WxW (two ranks) differ");
     assert_eq!(format!("{:016x}", start.hash()), "ada0deb03860faee");
 }
 
 #[test]
 fn zobrist_incremental_equals_scratch_along_random_games() {
     let mut rng = StdRng::seed_from_u64(3);
-    for size in ["8x8", "6x6", "3x8", "8x1"] {
+    for size in ["8x8", "6x6", "3x8", "8x1", "10x10", "1x16", "16x3", "16x16"] {
         for _ in 0..20 {
             let mut position = Position::start(board(size));
             while !position.is_game_over() {

@@ -281,7 +281,7 @@ mod tests {
             e.contains("line 2, key 'engine.hsh'") && e.contains("unknown field"),
             "{e}"
         );
-        let e = error("[engine]\nboard_size = \"9x9\"\n");
+        let e = error("[engine]\nboard_size = \"17x9\"\n");
         assert!(
             e.contains("key 'engine.board_size'") && e.contains("out of range"),
             "{e}"

@@ -259,7 +259,7 @@ pub static OPTIONS: [OptionSpec; 21] = [
         in_protocol: true,
         key: Some("engine.board_size"),
         flag: None,
-        help: "board of every start position, WxH (1x1 to 8x8)",
+        help: "board of every start position, WxH (1x1 to 16x16)",
         effect: Effect::NewBoard,
     },
     OptionSpec {
@@ -633,7 +633,7 @@ mod tests {
             Err(OptionError::NotABool { .. })
         ));
         assert!(matches!(
-            options.set("BoardSize", Some("9x9")),
+            options.set("BoardSize", Some("17x2")),
             Err(OptionError::BadText { .. })
         ));
         assert!(matches!(

@@ -4,7 +4,8 @@
 //! proofs reach the page as they happen.
 //!
 //! - `server`: the routes, the guard in front of them (a random token in every
-//!   address, `Host` and `Origin` checks) and the caps on tabs and searches;
+//!   address, `Host` and `Origin` checks), the caps on tabs and searches, and the games
+//!   kept for pages that went away (found again by the tab's session);
 //! - `tab`: one tab's game, mode, engines and search;
 //! - `game`: a tab's tree of moves and the position shown;
 //! - `engines`: the built-in engine through the engine layer and the `--engine`

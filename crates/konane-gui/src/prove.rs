@@ -29,7 +29,7 @@ impl Prover {
         ply: usize,
         stop: &dyn Fn() -> bool,
     ) -> Option<SolvedView> {
-        if position.is_game_over() || position.occupied().count_ones() > MAX_PIECES {
+        if position.is_game_over() || position.piece_count() > MAX_PIECES {
             return None;
         }
         let board = position.board();

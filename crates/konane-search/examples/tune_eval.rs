@@ -68,7 +68,7 @@ fn read_samples(path: &str, pieces: (u32, u32), samples: &mut Vec<Sample>) -> Re
         let fail = |what: &str| format!("{path}, line {}: {what}", number + 1);
         let (fen, winner) = line.rsplit_once(' ').ok_or_else(|| fail("no winner"))?;
         let position = Position::from_fen(fen).map_err(|e| fail(&e.to_string()))?;
-        let count = position.occupied().count_ones();
+        let count = position.piece_count();
         if position.phase() != Phase::Jumps
             || position.is_game_over()
             || count < pieces.0

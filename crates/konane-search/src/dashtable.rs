@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use dashmap::DashMap;
-use konane_core::Move;
+use konane_core::BitMove;
 
 use crate::tt::{
     age_of, choose_slot, merged, overwrites_same_key, pack, unpack, Bound, Table, TtHit,
@@ -48,7 +48,7 @@ impl Table for DashTable {
             .and_then(|&(_, d)| unpack(d))
     }
 
-    fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    fn store(&self, key: u64, mv: Option<BitMove>, score: i32, depth: i32, bound: Bound) {
         let age = self.age.load(Ordering::Relaxed);
         let mut bucket = self.buckets.entry(self.index(key)).or_default();
         let i = choose_slot(&bucket, key, age);

@@ -93,7 +93,7 @@ impl Endgame {
         exact_wanted: bool,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Handover {
-        let pieces = position.occupied().count_ones();
+        let pieces = position.piece_count();
         if pieces > MAX_PIECES {
             return Handover::Unsolved;
         }

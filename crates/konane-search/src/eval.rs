@@ -2,8 +2,9 @@
 //! taper from the full board to the endgame, and a breakdown of the terms for the `eval`
 //! command.
 
-use konane_core::bitboard::{neighbours, Direction};
-use konane_core::{Phase, Position};
+use konane_core::{
+    BitPosition, Bitboard, Direction, Geometry, Phase, Position, PositionVisitor, Word,
+};
 
 /// Weights of the evaluation terms, in centi-moves per unit of each term. Each term has
 /// a weight for the full board and one (`_end`) for the endgame, when a third of the
@@ -89,39 +90,58 @@ pub const TAPER: i32 = 64;
 /// hold pieces) and the full board (`TAPER`), by its number of pieces.
 pub fn taper(position: &Position) -> i32 {
     let area = position.board().area() as i32;
+    taper_at(area, position.piece_count() as i32)
+}
+
+/// [`taper`] of a position on its own word.
+fn taper_bits<W: Word>(position: &BitPosition<W>) -> i32 {
+    taper_at(
+        position.board().area() as i32,
+        position.occupied().count() as i32,
+    )
+}
+
+/// The taper of a board of `area` squares holding `pieces` pieces.
+#[inline(always)]
+fn taper_at(area: i32, pieces: i32) -> i32 {
     let endgame = area / 3;
-    let pieces = position.occupied().count_ones() as i32;
     ((pieces - endgame).max(0) * TAPER / (area - endgame).max(1)).min(TAPER)
 }
 
 /// What one side could do now if it were its turn.
-struct Reach {
+struct Reach<W: Word> {
     /// Its jumps (every stopping point of a multi-jump counts).
     moves: u32,
     /// Its pieces that can jump.
-    movable: u64,
+    movable: Bitboard<W>,
     /// The other side's pieces it can capture (by any jump).
-    captures: u64,
+    captures: Bitboard<W>,
 }
 
 /// The reach of `own` jumping over `opp` onto `empty`, the four directions advanced
-/// together one jump at a time (as `konane_core::movegen::count_jumps` does).
+/// together one jump at a time (as `Geometry::count_jumps` does).
 #[inline(always)]
-fn reach(own: u64, opp: u64, empty: u64) -> Reach {
+fn reach<W: Word>(
+    geometry: &Geometry<W>,
+    own: Bitboard<W>,
+    opp: Bitboard<W>,
+    empty: Bitboard<W>,
+) -> Reach<W> {
     let [n, s, e, w] = Direction::ALL;
-    let jump = |dir: Direction, from: u64| dir.shift(dir.shift(from) & opp) & empty;
+    let shift = |dir: Direction, bb: Bitboard<W>| geometry.shift(dir, bb);
+    let jump = |dir: Direction, from: Bitboard<W>| shift(dir, shift(dir, from) & opp) & empty;
     let (mut ln, mut ls, mut le, mut lw) = (jump(n, own), jump(s, own), jump(e, own), jump(w, own));
     let mut reach = Reach {
         moves: 0,
-        movable: s.shift(s.shift(ln))
-            | n.shift(n.shift(ls))
-            | w.shift(w.shift(le))
-            | e.shift(e.shift(lw)),
-        captures: 0,
+        movable: shift(s, shift(s, ln))
+            | shift(n, shift(n, ls))
+            | shift(w, shift(w, le))
+            | shift(e, shift(e, lw)),
+        captures: Bitboard::EMPTY,
     };
-    while ln | ls | le | lw != 0 {
-        reach.moves += ln.count_ones() + ls.count_ones() + le.count_ones() + lw.count_ones();
-        reach.captures |= s.shift(ln) | n.shift(ls) | w.shift(le) | e.shift(lw);
+    while (ln | ls | le | lw).any() {
+        reach.moves += ln.count() + ls.count() + le.count() + lw.count();
+        reach.captures |= shift(s, ln) | shift(n, ls) | shift(w, le) | shift(e, lw);
         (ln, ls, le, lw) = (jump(n, ln), jump(s, ls), jump(e, le), jump(w, lw));
     }
     reach
@@ -132,23 +152,24 @@ const OWN_MOBILITY: usize = 1;
 
 /// The unweighted terms in the order of [`NAMES`].
 #[inline(always)]
-fn raw_terms(position: &Position) -> [i32; TERMS] {
+fn raw_terms<W: Word>(position: &BitPosition<W>) -> [i32; TERMS] {
+    let geometry = position.geometry();
     let us = position.side_to_move();
     let (own, opp, empty) = (position.pieces(us), position.pieces(!us), position.empty());
-    let ours = reach(own, opp, empty);
+    let ours = reach(geometry, own, opp, empty);
     let our_moves = if position.phase() == Phase::Jumps {
         ours.moves
     } else {
         position.count_moves()
     };
-    let theirs = reach(opp, own, empty);
-    let count = |bb: u64| bb.count_ones() as i32;
+    let theirs = reach(geometry, opp, own, empty);
+    let count = |bb: Bitboard<W>| bb.count() as i32;
     [
         our_moves as i32 - theirs.moves as i32,
         our_moves as i32,
         count(ours.movable) - count(theirs.movable),
         count(theirs.captures) - count(ours.captures),
-        count(own & !neighbours(opp)) - count(opp & !neighbours(own)),
+        count(own.without(geometry.neighbours(opp))) - count(opp.without(geometry.neighbours(own))),
         count(own) - count(opp),
     ]
 }
@@ -202,30 +223,49 @@ impl EvalWeights {
     }
 
     /// The evaluation of `position` from the side to move's view.
-    pub fn evaluate(&self, position: &Position) -> i32 {
+    pub fn evaluate<W: Word>(&self, position: &BitPosition<W>) -> i32 {
         self.weighted(position, &raw_terms(position))
     }
 
     /// The evaluation, or `None` when the side to move has no move (and has lost).
     #[inline]
-    pub fn evaluate_unless_lost(&self, position: &Position) -> Option<i32> {
+    pub fn evaluate_unless_lost<W: Word>(&self, position: &BitPosition<W>) -> Option<i32> {
         let raw = raw_terms(position);
         (raw[OWN_MOBILITY] != 0).then(|| self.weighted(position, &raw))
     }
 
     #[inline(always)]
-    fn weighted(&self, position: &Position, raw: &[i32; TERMS]) -> i32 {
-        let weights = self.weights_at(taper(position));
+    fn weighted<W: Word>(&self, position: &BitPosition<W>, raw: &[i32; TERMS]) -> i32 {
+        let weights = self.weights_at(taper_bits(position));
         raw.iter()
             .zip(weights)
             .map(|(&raw, weight)| raw * weight)
             .sum()
     }
 
+    /// The evaluation of a position of any size from the side to move's view.
+    pub fn evaluate_position(&self, position: &Position) -> i32 {
+        struct Evaluate<'a>(&'a EvalWeights);
+        impl PositionVisitor for Evaluate<'_> {
+            type Output = i32;
+            fn visit<W: Word>(self, position: &BitPosition<W>) -> i32 {
+                self.0.evaluate(position)
+            }
+        }
+        position.visit(Evaluate(self))
+    }
+
     /// The evaluation with every term shown.
     pub fn explain(&self, position: &Position) -> Evaluation {
-        let raw = raw_terms(position);
-        let weights = self.weights_at(taper(position));
+        struct Terms;
+        impl PositionVisitor for Terms {
+            type Output = ([i32; TERMS], i32);
+            fn visit<W: Word>(self, position: &BitPosition<W>) -> ([i32; TERMS], i32) {
+                (raw_terms(position), taper_bits(position))
+            }
+        }
+        let (raw, taper) = position.visit(Terms);
+        let weights = self.weights_at(taper);
         let terms: Vec<EvalTerm> = NAMES
             .iter()
             .zip(raw)
@@ -250,12 +290,21 @@ mod tests {
 
     use super::*;
 
-    /// Every position of seeded random games on boards from 4x4 to 8x8.
+    /// Every position of seeded random games on boards from 4x4 to 16x16.
     fn positions() -> Vec<Position> {
         let mut rng = StdRng::seed_from_u64(15);
         let mut all = Vec::new();
-        for (width, height) in [(4, 4), (5, 6), (6, 6), (7, 8), (8, 8)] {
-            for _ in 0..20 {
+        for (width, height, games) in [
+            (4, 4, 20),
+            (5, 6, 20),
+            (6, 6, 20),
+            (7, 8, 20),
+            (8, 8, 20),
+            (10, 10, 4),
+            (16, 5, 4),
+            (16, 16, 1),
+        ] {
+            for _ in 0..games {
                 let mut position = Position::start(Board::new(width, height).unwrap());
                 loop {
                     all.push(position);
@@ -271,12 +320,49 @@ mod tests {
     }
 
     /// The pieces of `victim` that the other side could capture with one move.
-    fn capturable(position: &Position, victim: Color) -> u64 {
+    fn capturable<W: Word>(position: &BitPosition<W>, victim: Color) -> Bitboard<W> {
         let attacker = position.with_side_to_move(!victim);
         attacker
             .legal_moves()
             .iter()
-            .fold(0, |all, &mv| all | attacker.captures(mv))
+            .fold(Bitboard::EMPTY, |all, &mv| all | attacker.captures(mv))
+    }
+
+    /// The terms computed by the evaluation and by their definitions.
+    fn terms_both_ways<W: Word>(position: &BitPosition<W>) -> ([i32; TERMS], [i32; TERMS]) {
+        let count = |bb: Bitboard<W>| bb.count() as i32;
+        let geometry = position.geometry();
+        let us = position.side_to_move();
+        let (own, opp) = (position.pieces(us), position.pieces(!us));
+        let beside =
+            |side: Bitboard<W>, other: Bitboard<W>| count(side.without(geometry.neighbours(other)));
+        let ours = position.count_moves() as i32;
+        let theirs = position.count_jumps_for(!us) as i32;
+        let expected = [
+            if position.phase() == Phase::Jumps {
+                ours - theirs
+            } else {
+                raw_terms(position)[0]
+            },
+            ours,
+            count(position.movable_pieces(us)) - count(position.movable_pieces(!us)),
+            if position.phase() == Phase::Jumps {
+                count(capturable(position, us)) - count(capturable(position, !us))
+            } else {
+                raw_terms(position)[3]
+            },
+            beside(own, opp) - beside(opp, own),
+            count(own) - count(opp),
+        ];
+        (raw_terms(position), expected)
+    }
+
+    struct BothWays;
+    impl PositionVisitor for BothWays {
+        type Output = ([i32; TERMS], [i32; TERMS]);
+        fn visit<W: Word>(self, position: &BitPosition<W>) -> Self::Output {
+            terms_both_ways(position)
+        }
     }
 
     #[test]
@@ -291,11 +377,11 @@ mod tests {
         for position in positions() {
             let us = position.side_to_move();
             let mobility = position.count_moves() as i32 - position.count_jumps_for(!us) as i32;
-            let movable = position.movable_pieces(us).count_ones() as i32
-                - position.movable_pieces(!us).count_ones() as i32;
+            let movable = position.movable_pieces(us).len() as i32
+                - position.movable_pieces(!us).len() as i32;
             let expected = 100 * mobility + 20 * movable;
             assert_eq!(
-                weights.evaluate(&position),
+                weights.evaluate_position(&position),
                 expected,
                 "{}",
                 position.to_fen()
@@ -305,30 +391,9 @@ mod tests {
 
     #[test]
     fn every_term_counts_what_its_name_says() {
-        let count = |bb: u64| bb.count_ones() as i32;
         for position in positions() {
-            let us = position.side_to_move();
-            let (own, opp) = (position.pieces(us), position.pieces(!us));
-            let beside = |side: u64, other: u64| count(side & !neighbours(other));
-            let raw = raw_terms(&position);
-            let fen = position.to_fen();
-            assert_eq!(raw[OWN_MOBILITY], position.count_moves() as i32, "{fen}");
-            if position.phase() == Phase::Jumps {
-                let theirs = position.count_jumps_for(!us) as i32;
-                assert_eq!(raw[0], raw[OWN_MOBILITY] - theirs, "{fen}");
-                assert_eq!(
-                    raw[3],
-                    count(capturable(&position, us)) - count(capturable(&position, !us)),
-                    "{fen}"
-                );
-            }
-            assert_eq!(
-                raw[2],
-                count(position.movable_pieces(us)) - count(position.movable_pieces(!us)),
-                "{fen}"
-            );
-            assert_eq!(raw[4], beside(own, opp) - beside(opp, own), "{fen}");
-            assert_eq!(raw[5], count(own) - count(opp), "{fen}");
+            let (raw, expected) = position.visit(BothWays);
+            assert_eq!(raw, expected, "{}", position.to_fen());
         }
     }
 
@@ -350,6 +415,6 @@ mod tests {
             shown.terms.iter().map(|t| t.name).collect::<Vec<_>>(),
             NAMES
         );
-        assert_eq!(shown.total, weights.evaluate(&full));
+        assert_eq!(shown.total, weights.evaluate_position(&full));
     }
 }

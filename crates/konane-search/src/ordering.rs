@@ -2,8 +2,7 @@
 //! the rest by history score (moves that caused cutoffs before, weighted by depth), or,
 //! far from the leaves, by the evaluation after the move with history breaking ties.
 
-use konane_core::movegen::MAX_MOVES;
-use konane_core::{Color, Move};
+use konane_core::{BitMove, Color};
 
 use crate::score::MAX_PLY;
 
@@ -14,17 +13,20 @@ const HISTORY_MAX: i32 = 1 << 20;
 /// A lookahead point outweighs the whole history range.
 const LOOKAHEAD_WEIGHT: i32 = 256;
 
+/// History entries per side: one per move encoding ([`BitMove::raw`]).
+const HISTORY_ENTRIES: usize = 1 << 16;
+
 /// Killer moves (two per ply) and the history table of one search thread.
 pub struct MoveOrderer {
-    killers: [[Option<Move>; 2]; MAX_PLY],
-    history: Box<[[i32; 4096]; 2]>,
+    killers: [[Option<BitMove>; 2]; MAX_PLY],
+    history: Vec<[i32; 2]>,
 }
 
 impl Default for MoveOrderer {
     fn default() -> Self {
         MoveOrderer {
             killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; 4096]; 2]),
+            history: vec![[0; 2]; HISTORY_ENTRIES],
         }
     }
 }
@@ -34,15 +36,16 @@ impl MoveOrderer {
     /// With `lookahead`, the remaining moves go by its value first, then by history.
     pub fn sort(
         &self,
-        moves: &mut [Move],
+        moves: &mut [BitMove],
         side: Color,
         ply: usize,
-        tt_move: Option<Move>,
-        lookahead: Option<&dyn Fn(Move) -> i32>,
+        tt_move: Option<BitMove>,
+        lookahead: Option<&dyn Fn(BitMove) -> i32>,
     ) {
         let killers = self.killers[ply];
-        let history = &self.history[side.index()];
-        let score = |mv: Move| {
+        let history = &self.history;
+        let side = side.index();
+        let score = |mv: BitMove| {
             if Some(mv) == tt_move {
                 TT_MOVE_SCORE
             } else if Some(mv) == killers[0] {
@@ -50,7 +53,7 @@ impl MoveOrderer {
             } else if Some(mv) == killers[1] {
                 KILLER_SCORE
             } else {
-                let history = history[mv.raw() as usize];
+                let history = history[mv.raw() as usize][side];
                 match lookahead {
                     Some(value) => {
                         value(mv) * LOOKAHEAD_WEIGHT + history / (HISTORY_MAX / LOOKAHEAD_WEIGHT)
@@ -61,24 +64,33 @@ impl MoveOrderer {
         };
         if moves.len() <= SHORT_LIST {
             insertion_sort::<SHORT_LIST>(moves, score);
+        } else if moves.len() <= LONG_LIST {
+            insertion_sort::<LONG_LIST>(moves, score);
         } else {
-            insertion_sort::<MAX_MOVES>(moves, score);
+            sort_by_score(moves, score);
         }
     }
 
     /// Records that `best` caused a cutoff at `ply` and depth `depth`; the moves tried
     /// before it (`tried`) lose history.
-    pub fn cutoff(&mut self, side: Color, ply: usize, depth: i32, best: Move, tried: &[Move]) {
+    pub fn cutoff(
+        &mut self,
+        side: Color,
+        ply: usize,
+        depth: i32,
+        best: BitMove,
+        tried: &[BitMove],
+    ) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(best) {
             killers[1] = killers[0];
             killers[0] = Some(best);
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        let history = &mut self.history[side.index()];
-        update(&mut history[best.raw() as usize], bonus);
+        let side = side.index();
+        update(&mut self.history[best.raw() as usize][side], bonus);
         for mv in tried {
-            update(&mut history[mv.raw() as usize], -bonus);
+            update(&mut self.history[mv.raw() as usize][side], -bonus);
         }
     }
 
@@ -93,10 +105,12 @@ impl MoveOrderer {
 
 /// Most positions have fewer moves: their scores fit a smaller scratch array.
 const SHORT_LIST: usize = 48;
+/// Every position of a board up to 8x8 has at most this many moves.
+const LONG_LIST: usize = 192;
 
 /// Sorts at most `N` moves by descending `score`, stably, without allocating.
 #[inline(always)]
-fn insertion_sort<const N: usize>(moves: &mut [Move], score: impl Fn(Move) -> i32) {
+fn insertion_sort<const N: usize>(moves: &mut [BitMove], score: impl Fn(BitMove) -> i32) {
     let mut scores = [0i32; N];
     for i in 0..moves.len() {
         let (mv, value) = (moves[i], score(moves[i]));
@@ -108,6 +122,16 @@ fn insertion_sort<const N: usize>(moves: &mut [Move], score: impl Fn(Move) -> i3
         }
         scores[j] = value;
         moves[j] = mv;
+    }
+}
+
+/// Sorts moves by descending `score`, stably, for lists longer than [`LONG_LIST`]
+/// (only on boards larger than 8x8).
+fn sort_by_score(moves: &mut [BitMove], score: impl Fn(BitMove) -> i32) {
+    let mut scored: Vec<(i32, BitMove)> = moves.iter().map(|&mv| (-score(mv), mv)).collect();
+    scored.sort_by_key(|&(key, _)| key);
+    for (slot, (_, mv)) in moves.iter_mut().zip(scored) {
+        *slot = mv;
     }
 }
 
@@ -128,6 +152,7 @@ mod tests {
         let mut position = Position::start(Board::STANDARD);
         position.play_all(["d5", "d4"]).unwrap();
         position.play_all(["d7d5", "f4d4"]).unwrap();
+        let position = *position.bits::<u64>().unwrap();
         let moves = position.legal_moves();
         assert!(moves.len() >= 4, "{moves:?}");
         let (a, b, c, d) = (moves[0], moves[1], moves[2], moves[3]);

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use konane_core::{Move, MoveList, Position};
+use konane_core::{BitMove, BitPosition, Move, MoveList, Word};
 
 use crate::control::SearchControl;
 use crate::eval::EvalWeights;
@@ -53,12 +53,12 @@ impl<T: Table> Shared<'_, T> {
 /// A root move with its score at the last depth and its line.
 #[derive(Clone, Debug)]
 struct RootMove {
-    mv: Move,
+    mv: BitMove,
     /// Score at the current iteration (`-INFINITE` until searched at it).
     score: i32,
     /// Score at the last finished iteration.
     previous: i32,
-    pv: Vec<Move>,
+    pv: Vec<BitMove>,
 }
 
 impl RootMove {
@@ -72,7 +72,7 @@ impl RootMove {
 }
 
 /// One search thread. The main thread (`id` 0) owns the time manager and reports.
-pub(crate) struct Worker<'a, 's, T: Table> {
+pub(crate) struct Worker<'a, 's, T: Table, W: Word> {
     shared: &'s Shared<'a, T>,
     id: usize,
     eval: EvalWeights,
@@ -81,30 +81,31 @@ pub(crate) struct Worker<'a, 's, T: Table> {
     flushed: u64,
     seldepth: usize,
     stopped: bool,
-    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv: Box<[[BitMove; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
-    root: Position,
+    root: BitPosition<W>,
     root_moves: Vec<RootMove>,
     completed_depth: u32,
     /// The main thread's: it makes every stop decision. Helpers have none.
     time: Option<TimeManager>,
 }
 
-impl<'a, 's, T: Table> Worker<'a, 's, T> {
+impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
     /// Thread `id` of a search of `root` (which has at least one legal move); the main
     /// thread gets the search's time manager.
     pub fn new(
         shared: &'s Shared<'a, T>,
         id: usize,
-        root: &Position,
+        root: &BitPosition<W>,
         time: Option<TimeManager>,
     ) -> Self {
         let limits = shared.limits;
+        let geometry = root.geometry();
         let legal = root.legal_moves();
-        let wanted: Vec<Move> = legal
+        let wanted: Vec<BitMove> = legal
             .iter()
             .copied()
-            .filter(|mv| limits.search_moves.contains(mv))
+            .filter(|&mv| limits.search_moves.contains(&geometry.to_move(mv)))
             .collect();
         let moves = if wanted.is_empty() {
             legal.to_vec()
@@ -120,7 +121,7 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             flushed: 0,
             seldepth: 0,
             stopped: false,
-            pv: Box::new([[Move::from_raw(0); MAX_PLY]; MAX_PLY]),
+            pv: Box::new([[BitMove::default(); MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             root: *root,
             root_moves: moves
@@ -144,9 +145,10 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
     /// The best move found, its expected reply and score, and the deepest finished depth.
     pub fn result(&self) -> (Move, Option<Move>, i32, u32) {
         let best = &self.root_moves[0];
+        let geometry = self.root.geometry();
         (
-            best.mv,
-            best.pv.get(1).copied(),
+            geometry.to_move(best.mv),
+            best.pv.get(1).map(|&mv| geometry.to_move(mv)),
             best.reported_score(),
             self.completed_depth,
         )
@@ -320,7 +322,7 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
     /// Negamax alpha-beta with principal variation search, from the side to move's view.
     fn negamax(
         &mut self,
-        position: &Position,
+        position: &BitPosition<W>,
         depth: i32,
         ply: usize,
         mut alpha: i32,
@@ -362,14 +364,14 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
                 return score;
             }
         }
-        let mut moves: MoveList = position.legal_moves();
+        let mut moves: MoveList<W> = position.legal_moves();
         if moves.is_empty() {
             return lost_now;
         }
         let side = position.side_to_move();
         let eval = &self.eval;
-        let lookahead = |mv: Move| -eval.evaluate(&position.after(mv));
-        let lookahead: Option<&dyn Fn(Move) -> i32> =
+        let lookahead = |mv: BitMove| -eval.evaluate(&position.after(mv));
+        let lookahead: Option<&dyn Fn(BitMove) -> i32> =
             (depth >= LOOKAHEAD_DEPTH).then_some(&lookahead);
         self.ordering
             .sort(moves.as_mut_slice(), side, ply, tt_move, lookahead);
@@ -422,7 +424,7 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
     }
 
     /// The line at `ply` becomes `mv` followed by the line found at `ply + 1`.
-    fn update_pv(&mut self, ply: usize, mv: Move) {
+    fn update_pv(&mut self, ply: usize, mv: BitMove) {
         let child_len = self.pv_len[ply + 1];
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply][0] = mv;
@@ -444,7 +446,11 @@ impl<'a, 's, T: Table> Worker<'a, 's, T> {
             nps: nodes_per_second(nodes, elapsed),
             hashfull: self.shared.table.hashfull(),
             time_ms: elapsed.as_millis() as u64,
-            pv: rm.pv.clone(),
+            pv: rm
+                .pv
+                .iter()
+                .map(|&mv| self.root.geometry().to_move(mv))
+                .collect(),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use konane_core::Position;
+use konane_core::{BitPosition, Position, PositionVisitor, Word};
 
 use crate::control::SearchControl;
 use crate::limits::SearchLimits;
@@ -27,6 +27,42 @@ pub fn search_with_table<T: Table>(
     control: &SearchControl,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
+    position.visit(Search {
+        table,
+        options,
+        limits,
+        time,
+        control,
+        report,
+    })
+}
+
+/// The arguments of [`search_with_table`], run on the position's own word.
+struct Search<'a, T> {
+    table: &'a T,
+    options: &'a SearchOptions,
+    limits: &'a SearchLimits,
+    time: TimeManager,
+    control: &'a SearchControl,
+    report: &'a mut dyn FnMut(&SearchInfo),
+}
+
+impl<T: Table> PositionVisitor for Search<'_, T> {
+    type Output = SearchResult;
+    fn visit<W: Word>(self, position: &BitPosition<W>) -> SearchResult {
+        search_on(self, position)
+    }
+}
+
+fn search_on<T: Table, W: Word>(search: Search<'_, T>, position: &BitPosition<W>) -> SearchResult {
+    let Search {
+        table,
+        options,
+        limits,
+        time,
+        control,
+        report,
+    } = search;
     let shared = Shared {
         table,
         options,

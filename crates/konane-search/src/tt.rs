@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
-use konane_core::Move;
+use konane_core::BitMove;
 
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -20,7 +20,7 @@ pub enum Bound {
 /// A usable table entry.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct TtHit {
-    pub mv: Option<Move>,
+    pub mv: Option<BitMove>,
     /// The score as stored (mate scores relative to the stored position).
     pub score: i32,
     pub depth: i32,
@@ -32,7 +32,7 @@ pub trait Table: Sync {
     /// The entry stored for `key`, if any.
     fn probe(&self, key: u64) -> Option<TtHit>;
     /// Stores a result for `key`, replacing by depth and age.
-    fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound);
+    fn store(&self, key: u64, mv: Option<BitMove>, score: i32, depth: i32, bound: Bound);
     /// Starts a new search: older entries become the first to be replaced.
     fn new_search(&self);
     /// Per-mille of sampled entries written during the current search.
@@ -42,11 +42,13 @@ pub trait Table: Sync {
 /// Entries per bucket (four 16-byte entries fill a 64-byte cache line).
 pub(crate) const BUCKET_ENTRIES: usize = 4;
 const AGE_MASK: u8 = 63;
-const MOVE_PRESENT: u64 = 0x1000;
+const MOVE_BITS: u64 = 0xffff;
+const MOVE_PRESENT: u64 = 1 << 48;
 
 /// Packs an entry's content into 64 bits: move (16), score (16), depth (8), bound (2),
-/// age (6). A zero word is an empty slot (bound 0 is never stored).
-pub(crate) fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+/// age (6), whether there is a move (1). A zero word is an empty slot (bound 0 is
+/// never stored).
+pub(crate) fn pack(mv: Option<BitMove>, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
     let mv_bits = mv.map_or(0, |m| m.raw() as u64 | MOVE_PRESENT);
     let score_bits = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
     let depth_bits = depth.clamp(0, 255) as u64;
@@ -65,9 +67,8 @@ pub(crate) fn unpack(data: u64) -> Option<TtHit> {
         3 => Bound::Exact,
         _ => return None,
     };
-    let mv_bits = data & 0xffff;
     Some(TtHit {
-        mv: (mv_bits & MOVE_PRESENT != 0).then(|| Move::from_raw(mv_bits as u16)),
+        mv: (data & MOVE_PRESENT != 0).then(|| BitMove::from_raw((data & MOVE_BITS) as u16)),
         score: (data >> 16) as u16 as i16 as i32,
         depth: ((data >> 32) & 0xff) as i32,
         bound,
@@ -107,7 +108,7 @@ pub(crate) fn overwrites_same_key(old: u64, depth: i32, bound: Bound, age: u8) -
 /// The packed data to store, keeping the old move when the new result has none.
 pub(crate) fn merged(old: u64, old_key: u64, key: u64, new: u64) -> u64 {
     if new & MOVE_PRESENT == 0 && old != 0 && old_key == key {
-        new | (old & 0xffff)
+        new | (old & (MOVE_BITS | MOVE_PRESENT))
     } else {
         new
     }
@@ -204,7 +205,7 @@ impl Table for TranspositionTable {
         })
     }
 
-    fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    fn store(&self, key: u64, mv: Option<BitMove>, score: i32, depth: i32, bound: Bound) {
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let slots = Self::slots(bucket);
@@ -244,9 +245,9 @@ mod tests {
     use super::*;
     use konane_core::{Board, Position};
 
-    fn some_move() -> Move {
+    fn some_move() -> BitMove {
         let position = Position::start(Board::STANDARD);
-        position.legal_moves()[1]
+        position.bits::<u64>().unwrap().legal_moves()[1]
     }
 
     #[test]
@@ -273,8 +274,19 @@ mod tests {
                 None
             );
         }
-        // The removal of a1 has raw encoding 0 and must still read back as a move.
-        let a1 = Move::from_raw(0);
+        // The removal of a1 has raw encoding 0 and must still read back as a move, and
+        // the largest encoding (p16 to p16) must not spill into the score.
+        let a1 = BitMove::from_raw(0);
+        let top = BitMove::from_raw(u16::MAX);
+        assert_eq!(
+            unpack(pack(Some(top), -1, 3, Bound::Upper, 63)),
+            Some(TtHit {
+                mv: Some(top),
+                score: -1,
+                depth: 3,
+                bound: Bound::Upper
+            })
+        );
         assert_eq!(
             unpack(pack(Some(a1), 1, 1, Bound::Lower, 0)).unwrap().mv,
             Some(a1)

@@ -3,7 +3,7 @@
 //! winner is proven, the search plays a proven winning move, even too shallow to see
 //! the end itself.
 
-use konane_core::{random_opening, Board, Color, Move, Position};
+use konane_core::{random_opening, Board, Move, Position};
 use konane_search::{Score, SearchControl, SearchLimits, SearchOptions, SearchResult, Searcher};
 
 /// Positions late in seeded random games on 5x5 and 6x6 (at most 22 pieces left).
@@ -16,8 +16,7 @@ fn late_positions() -> Vec<Position> {
             for mv in random_opening(board, jumps, seed) {
                 position.play(mv);
             }
-            let pieces =
-                (position.pieces(Color::Black) | position.pieces(Color::White)).count_ones();
+            let pieces = position.piece_count();
             if !position.is_game_over() && pieces <= 22 {
                 positions.push(position);
             }

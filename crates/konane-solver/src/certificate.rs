@@ -8,7 +8,7 @@ use std::fmt;
 
 use fnv::FnvHashMap;
 use konane_core::{Color, Move, Position};
-use konane_verify::{Canonical, Certificate, Key};
+use konane_verify::{Canonical, Certificate, Key, MAX_SQUARES};
 use rayon::prelude::*;
 
 use crate::root::{RootReport, Solver};
@@ -22,6 +22,8 @@ pub const DEFAULT_LEAF_PIECES: u32 = 16;
 pub enum CertifyError {
     /// The report does not prove a winner.
     NotProven,
+    /// The board has more squares than the certificate format holds.
+    BoardTooLarge(konane_core::Board),
     /// The solver's stop flag was set.
     Stopped,
     /// The solver found a position of the proof won by the side that must lose it (a
@@ -36,6 +38,11 @@ impl fmt::Display for CertifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CertifyError::NotProven => f.write_str("the winner is not proven"),
+            CertifyError::BoardTooLarge(board) => write!(
+                f,
+                "a certificate holds boards of at most {MAX_SQUARES} squares, and {board} has {}",
+                board.area()
+            ),
             CertifyError::Stopped => f.write_str("stopped before the certificate was complete"),
             CertifyError::Contradiction { position } => write!(
                 f,
@@ -64,6 +71,9 @@ pub fn certify<F: FnMut(usize)>(
     leaf_pieces: u32,
     mut progress: F,
 ) -> Result<Certificate, CertifyError> {
+    if root.board().area() > MAX_SQUARES {
+        return Err(CertifyError::BoardTooLarge(root.board()));
+    }
     let winner = report.winner().ok_or(CertifyError::NotProven)?;
     let mut walk = Walk {
         canonical: Canonical::new(root.board()),
@@ -138,7 +148,7 @@ struct Walk {
 impl Walk {
     /// Whether `position` needs a record: more pieces than the leaf limit, and a move.
     fn needs_record(&self, position: &Position) -> bool {
-        position.occupied().count_ones() > self.leaf_pieces && position.count_moves() > 0
+        position.occupied().len() > self.leaf_pieces && position.count_moves() > 0
     }
 
     /// Notes that the proof reaches `position`: unless it needs no record or was

@@ -3,15 +3,14 @@
 //!
 //! Values are relative to the side to move: `END - p` wins with the game's last move
 //! `p` plies from now, `-(END - p)` loses `p` plies from now (the side to move has no
-//! move then). The table holds bounds of those values keyed by the full position (both
-//! bitboards and the side to move, never a hash), so every answer is exact.
+//! move then). The table holds bounds of those values keyed by the full position (the
+//! pieces and the side to move, never a hash alone), so every answer is exact.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use konane_core::{Move, Position};
 
-use crate::symmetry::Key;
 use crate::table::DigestHasher;
 
 /// The value of a position whose side to move has no move.
@@ -49,7 +48,7 @@ const POLL_INTERVAL: u64 = 1024;
 
 /// An exact distance-to-the-end search with a table kept between calls.
 pub struct DistanceSolver {
-    table: HashMap<Key, Entry, BuildHasherDefault<DigestHasher>>,
+    table: HashMap<Position, Entry, BuildHasherDefault<DigestHasher>>,
     capacity: usize,
     nodes: u64,
     budget: u64,
@@ -63,14 +62,6 @@ fn one_ply_back(v: i32) -> i32 {
 /// The child's window bound that corresponds to the parent's bound `v`.
 fn one_ply_on(v: i32) -> i32 {
     v + v.signum()
-}
-
-fn key(position: &Position) -> Key {
-    Key {
-        black: position.pieces(konane_core::Color::Black),
-        white: position.pieces(konane_core::Color::White),
-        white_to_move: position.side_to_move() == konane_core::Color::White,
-    }
 }
 
 impl DistanceSolver {
@@ -113,7 +104,7 @@ impl DistanceSolver {
         let mut current = position.after(first);
         while !current.is_game_over() {
             self.search(&current, -INFINITE, INFINITE, should_stop)?;
-            let next = self.table.get(&key(&current)).and_then(|e| e.best)?;
+            let next = self.table.get(&current).and_then(|e| e.best)?;
             line.push(next);
             current.play(next);
         }
@@ -149,7 +140,7 @@ impl DistanceSolver {
     /// opponent's replies, fewest first (a move that leaves none wins at once and comes
     /// first of all).
     fn ordered(&self, position: &Position, moves: &[Move]) -> Vec<(Move, Position)> {
-        let hinted = self.table.get(&key(position)).and_then(|e| e.best);
+        let hinted = self.table.get(position).and_then(|e| e.best);
         let mut scored: Vec<(u32, Move, Position)> = moves
             .iter()
             .map(|&mv| {
@@ -182,7 +173,7 @@ impl DistanceSolver {
         if self.nodes > self.budget || (self.nodes.is_multiple_of(POLL_INTERVAL) && stop()) {
             return None;
         }
-        let key = key(position);
+        let key = *position;
         let stored = self.table.get(&key).copied();
         if let Some(entry) = stored {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
@@ -231,7 +222,7 @@ impl DistanceSolver {
     }
 
     /// Narrows the stored bounds of `key` (clearing the table first when it is full).
-    fn store(&mut self, key: Key, lower: i32, upper: i32, best: Option<Move>) {
+    fn store(&mut self, key: Position, lower: i32, upper: i32, best: Option<Move>) {
         if self.table.len() >= self.capacity && !self.table.contains_key(&key) {
             self.table.clear();
         }
@@ -254,8 +245,8 @@ mod tests {
     use konane_core::{Board, Color};
 
     /// Exact values by plain minimax (no pruning), remembered by full position.
-    fn minimax(position: &Position, known: &mut HashMap<Key, i32>) -> i32 {
-        if let Some(&value) = known.get(&key(position)) {
+    fn minimax(position: &Position, known: &mut HashMap<Position, i32>) -> i32 {
+        if let Some(&value) = known.get(position) {
             return value;
         }
         let value = position
@@ -264,7 +255,7 @@ mod tests {
             .map(|&mv| one_ply_back(-minimax(&position.after(mv), known)))
             .max()
             .unwrap_or(-END);
-        known.insert(key(position), value);
+        known.insert(*position, value);
         value
     }
 
@@ -292,7 +283,7 @@ mod tests {
     fn check_against_minimax(
         solver: &mut DistanceSolver,
         position: &Position,
-        known: &mut HashMap<Key, i32>,
+        known: &mut HashMap<Position, i32>,
     ) {
         let exact = minimax(position, known);
         let found = solver

@@ -75,7 +75,6 @@
 
 mod certificate;
 mod distance;
-mod movegen;
 pub mod regions;
 mod root;
 mod search;

@@ -4,10 +4,11 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use konane_core::{Board, Color, Move, Position};
+use konane_core::{
+    BitMove, BitPosition, Board, Color, Geometry, Move, Position, Word, WordSize, U256,
+};
 use rayon::prelude::*;
 
-use crate::movegen::Geometry;
 use crate::search::{Searcher, Shared};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::{ProofTable, TableKind};
@@ -94,22 +95,57 @@ pub struct Verdict {
 /// An exact solver for one board size, with a proof table kept between calls.
 pub struct Solver {
     board: Board,
-    options: SolverOptions,
-    symmetries: Symmetries,
-    table: ProofTable,
+    tables: Tables,
     stop: Arc<AtomicBool>,
     /// Positions searched by the running (or last) [`Solver::solve_moves`].
     nodes: AtomicU64,
 }
 
+/// The proof table and symmetries on the board's word.
+enum Tables {
+    W64(WordSolver<u64>),
+    W128(WordSolver<u128>),
+    W256(WordSolver<U256>),
+}
+
+/// Runs `$body` with `$solver` the word solver and `$position` the position on its word.
+macro_rules! on_word {
+    ($self:expr, $position:expr, $solver:ident, $p:ident => $body:expr) => {{
+        $self.check_board($position);
+        match &$self.tables {
+            Tables::W64($solver) => {
+                let $p = $position
+                    .bits::<u64>()
+                    .expect("the solver's board is on u64");
+                $body
+            }
+            Tables::W128($solver) => {
+                let $p = $position
+                    .bits::<u128>()
+                    .expect("the solver's board is on u128");
+                $body
+            }
+            Tables::W256($solver) => {
+                let $p = $position
+                    .bits::<U256>()
+                    .expect("the solver's board is on U256");
+                $body
+            }
+        }
+    }};
+}
+
 impl Solver {
     /// A solver for positions on `board`.
     pub fn new(board: Board, options: SolverOptions) -> Solver {
+        let tables = match board.word() {
+            WordSize::W64 => Tables::W64(WordSolver::new(board, options)),
+            WordSize::W128 => Tables::W128(WordSolver::new(board, options)),
+            WordSize::W256 => Tables::W256(WordSolver::new(board, options)),
+        };
         Solver {
             board,
-            options,
-            symmetries: Symmetries::new(board),
-            table: ProofTable::new(options.table, options.capacity, board),
+            tables,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: AtomicU64::new(0),
         }
@@ -128,17 +164,10 @@ impl Solver {
 
     /// The number of positions in the proof table.
     pub fn table_len(&self) -> usize {
-        self.table.len()
-    }
-
-    fn shared<'a>(&'a self, nodes: &'a AtomicU64, budget: u64) -> Shared<'a> {
-        Shared {
-            geometry: Geometry::new(self.board),
-            symmetries: &self.symmetries,
-            table: &self.table,
-            stop: &self.stop,
-            nodes,
-            budget,
+        match &self.tables {
+            Tables::W64(solver) => solver.table.len(),
+            Tables::W128(solver) => solver.table.len(),
+            Tables::W256(solver) => solver.table.len(),
         }
     }
 
@@ -173,14 +202,71 @@ impl Solver {
     where
         F: Fn(MoveValue, u64) + Sync,
     {
-        self.check_board(position);
         self.nodes.store(0, Ordering::Relaxed);
-        let nodes = &self.nodes;
-        let shared = self.shared(nodes, node_budget);
+        on_word!(self, position, solver, p => {
+            solver.solve_moves(p, &self.stop, &self.nodes, node_budget, progress)
+        })
+    }
+
+    /// The exact value of `position` and a winning move, on this thread alone, or
+    /// `None` if that takes more than `node_budget` positions (or the stop flag is set).
+    /// Proven positions stay in the table, so later calls reuse them.
+    pub fn solve_limited(&self, position: &Position, node_budget: u64) -> Option<Verdict> {
+        on_word!(self, position, solver, p => solver.solve_limited(p, &self.stop, node_budget))
+    }
+}
+
+/// The solver's tables on the board's word `W`.
+struct WordSolver<W: Word> {
+    options: SolverOptions,
+    geometry: &'static Geometry<W>,
+    symmetries: Symmetries<W>,
+    table: ProofTable<W>,
+}
+
+impl<W: Word> WordSolver<W> {
+    fn new(board: Board, options: SolverOptions) -> WordSolver<W> {
+        let geometry = Geometry::of(board);
+        WordSolver {
+            options,
+            geometry,
+            symmetries: Symmetries::new(geometry),
+            table: ProofTable::new(options.table, options.capacity, geometry),
+        }
+    }
+
+    fn shared<'a>(
+        &'a self,
+        stop: &'a AtomicBool,
+        nodes: &'a AtomicU64,
+        budget: u64,
+    ) -> Shared<'a, W> {
+        Shared {
+            geometry: self.geometry,
+            symmetries: &self.symmetries,
+            table: &self.table,
+            stop,
+            nodes,
+            budget,
+        }
+    }
+
+    fn solve_moves<F>(
+        &self,
+        position: &BitPosition<W>,
+        stop: &AtomicBool,
+        nodes: &AtomicU64,
+        node_budget: u64,
+        progress: F,
+    ) -> RootReport
+    where
+        F: Fn(MoveValue, u64) + Sync,
+    {
+        let shared = self.shared(stop, nodes, node_budget);
         let side = position.side_to_move();
         let moves = position.legal_moves();
         // Root moves whose results are symmetric images of each other are solved once.
-        let mut classes: Vec<(Key, Vec<Move>)> = Vec::new();
+        let mut classes: Vec<(Key<W>, Vec<BitMove>)> = Vec::new();
         for &mv in moves.iter() {
             let next = position.after(mv);
             let key = self.symmetries.canonical(
@@ -214,7 +300,7 @@ impl Solver {
             if let Some(child_wins) = result {
                 for &mv in members {
                     let value = MoveValue {
-                        mv,
+                        mv: self.geometry.to_move(mv),
                         wins: !child_wins,
                     };
                     proven
@@ -228,7 +314,8 @@ impl Solver {
         let mut values = proven
             .into_inner()
             .expect("no panics while holding the lock");
-        values.sort_by_key(|v| moves.iter().position(|&m| m == v.mv));
+        let order: Vec<Move> = moves.iter().map(|&mv| self.geometry.to_move(mv)).collect();
+        values.sort_by_key(|v| order.iter().position(|&m| m == v.mv));
         RootReport {
             side,
             complete: values.len() == moves.len(),
@@ -237,16 +324,17 @@ impl Solver {
         }
     }
 
-    /// The exact value of `position` and a winning move, on this thread alone, or
-    /// `None` if that takes more than `node_budget` positions (or the stop flag is set).
-    /// Proven positions stay in the table, so later calls reuse them.
-    pub fn solve_limited(&self, position: &Position, node_budget: u64) -> Option<Verdict> {
-        self.check_board(position);
+    fn solve_limited(
+        &self,
+        position: &BitPosition<W>,
+        stop: &AtomicBool,
+        node_budget: u64,
+    ) -> Option<Verdict> {
         let nodes = AtomicU64::new(0);
-        let shared = self.shared(&nodes, node_budget);
+        let shared = self.shared(stop, &nodes, node_budget);
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
-        let mut ordered: Vec<(u32, Move, Position)> = position
+        let mut ordered: Vec<(u32, BitMove, BitPosition<W>)> = position
             .legal_moves()
             .iter()
             .map(|&mv| {
@@ -261,7 +349,7 @@ impl Solver {
                 searcher.solve(next.pieces(!side), next.pieces(side), side == Color::Black);
             searcher.flush();
             if !child_wins? {
-                winning_move = Some(mv);
+                winning_move = Some(self.geometry.to_move(mv));
                 break;
             }
         }

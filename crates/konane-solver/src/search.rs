@@ -4,9 +4,9 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use konane_core::{Bitboard, Geometry, Word};
 use rayon::prelude::*;
 
-use crate::movegen::Geometry;
 use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
@@ -19,10 +19,10 @@ const PROBE_CHILDREN_FROM: u32 = 12;
 const FLUSH_EVERY: u64 = 1024;
 
 /// What every searcher of one solve shares.
-pub(crate) struct Shared<'a> {
-    pub geometry: Geometry,
-    pub symmetries: &'a Symmetries,
-    pub table: &'a ProofTable,
+pub(crate) struct Shared<'a, W: Word> {
+    pub geometry: &'static Geometry<W>,
+    pub symmetries: &'a Symmetries<W>,
+    pub table: &'a ProofTable<W>,
     /// Set from outside (Ctrl-C, a front end) to abandon the solve.
     pub stop: &'a AtomicBool,
     /// Positions searched so far, all threads together (up to `FLUSH_EVERY` each behind).
@@ -33,15 +33,15 @@ pub(crate) struct Shared<'a> {
 
 /// A position to search, from its mover's point of view, with its ordering score.
 #[derive(Copy, Clone, Debug)]
-struct Child {
-    me: u64,
-    opp: u64,
+struct Child<W: Word> {
+    me: Bitboard<W>,
+    opp: Bitboard<W>,
     /// Smaller is searched first.
     order: u32,
 }
 
 /// How a node stands once opened.
-enum Opened {
+enum Opened<W: Word> {
     /// The search was stopped.
     Stopped,
     /// Decided without searching the children: whether the mover wins.
@@ -50,25 +50,25 @@ enum Opened {
     Search {
         start: usize,
         count: usize,
-        key: Key,
+        key: Key<W>,
     },
 }
 
 /// One thread's search. Results are `Some(true)` when the side to move wins,
 /// `Some(false)` when it loses, `None` when the search was stopped first.
-pub(crate) struct Searcher<'a> {
-    shared: &'a Shared<'a>,
+pub(crate) struct Searcher<'a, W: Word> {
+    shared: &'a Shared<'a, W>,
     /// Flags of the parallel splits above this searcher: set once a sibling has won.
     cancels: Vec<&'a AtomicBool>,
     unflushed: u64,
     /// Nodes left before the next check for a stop (the first node checks at once).
     countdown: u64,
     /// A stack of children lists, one segment per ply.
-    children: Vec<Child>,
+    children: Vec<Child<W>>,
 }
 
-impl<'a> Searcher<'a> {
-    pub fn new(shared: &'a Shared<'a>) -> Searcher<'a> {
+impl<'a, W: Word> Searcher<'a, W> {
+    pub fn new(shared: &'a Shared<'a, W>) -> Searcher<'a, W> {
         Searcher {
             shared,
             cancels: Vec::new(),
@@ -106,12 +106,12 @@ impl<'a> Searcher<'a> {
     /// them leaves the opponent without a move (a win found without searching), else
     /// the number pushed (0: the mover has lost).
     #[inline(always)]
-    fn push_children(&mut self, me: u64, opp: u64) -> Option<usize> {
+    fn push_children(&mut self, me: Bitboard<W>, opp: Bitboard<W>) -> Option<usize> {
         let start = self.children.len();
-        let geometry = &self.shared.geometry;
+        let geometry = self.shared.geometry;
         let children = &mut self.children;
         let mut stalemate = false;
-        geometry.for_each_move(me, opp, |_, _, me_after, opp_after| {
+        geometry.for_each_move(me, opp, |_, me_after, opp_after| {
             let replies = geometry.count_moves(opp_after, me_after);
             stalemate |= replies == 0;
             let ours = geometry.count_moves(me_after, opp_after);
@@ -131,7 +131,7 @@ impl<'a> Searcher<'a> {
 
     /// The canonical table key of (`me`, `opp`) with `white` to move or not.
     #[inline(always)]
-    fn key(&self, me: u64, opp: u64, white: bool) -> Key {
+    fn key(&self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Key<W> {
         let (black, white_bb) = if white { (opp, me) } else { (me, opp) };
         self.shared.symmetries.canonical(black, white_bb, white)
     }
@@ -139,7 +139,7 @@ impl<'a> Searcher<'a> {
     /// Everything before searching the children of a node: counting it, the table, the
     /// cheap verdicts, and (with enough pieces) a table probe of every child.
     #[inline(always)]
-    fn open(&mut self, me: u64, opp: u64, white: bool) -> Opened {
+    fn open(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Opened<W> {
         if !self.enter() {
             return Opened::Stopped;
         }
@@ -155,7 +155,7 @@ impl<'a> Searcher<'a> {
             Some(0) => return Opened::Known(false),
             Some(n) => n,
         };
-        if (me | opp).count_ones() >= PROBE_CHILDREN_FROM {
+        if (me | opp).count() >= PROBE_CHILDREN_FROM {
             let known_loss = self.children[start..]
                 .iter()
                 .any(|c| self.shared.table.get(&self.key(c.me, c.opp, !white)) == Some(false));
@@ -169,7 +169,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Whether the mover `me` wins against `opp`; `white` says whose turn it is.
-    pub fn solve(&mut self, me: u64, opp: u64, white: bool) -> Option<bool> {
+    pub fn solve(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Option<bool> {
         let (start, count, key) = match self.open(me, opp, white) {
             Opened::Stopped => return None,
             Opened::Known(win) => return Some(win),
@@ -197,7 +197,13 @@ impl<'a> Searcher<'a> {
 
     /// [`Searcher::solve`] with the children of the next `plies` plies searched in
     /// parallel on the current rayon pool (after the first child, alone).
-    pub fn solve_split(&mut self, me: u64, opp: u64, white: bool, plies: u32) -> Option<bool> {
+    pub fn solve_split(
+        &mut self,
+        me: Bitboard<W>,
+        opp: Bitboard<W>,
+        white: bool,
+        plies: u32,
+    ) -> Option<bool> {
         if plies == 0 {
             return self.solve(me, opp, white);
         }
@@ -206,7 +212,7 @@ impl<'a> Searcher<'a> {
             Opened::Known(win) => return Some(win),
             Opened::Search { start, count, key } => (start, count, key),
         };
-        let children: Vec<Child> = self.children.drain(start..start + count).collect();
+        let children: Vec<Child<W>> = self.children.drain(start..start + count).collect();
         let first = self.solve_split(children[0].me, children[0].opp, !white, plies - 1)?;
         if !first {
             self.shared.table.insert(key, true);

@@ -8,6 +8,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
+use konane_core::{Bitboard, Color, Geometry, Word};
 
 use crate::symmetry::Key;
 
@@ -44,7 +45,7 @@ impl std::fmt::Display for TableKindError {
 
 impl std::error::Error for TableKindError {}
 
-impl Hash for Key {
+impl<W: Word> Hash for Key<W> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.digest());
     }
@@ -68,7 +69,7 @@ impl Hasher for DigestHasher {
     }
 }
 
-type Map = DashMap<Key, bool, BuildHasherDefault<DigestHasher>>;
+type Map<W> = DashMap<Key<W>, bool, BuildHasherDefault<DigestHasher>>;
 
 /// Bits of a packed word: the occupied squares, then White to move, the value, a tag.
 const WHITE_TO_MOVE: u64 = 1 << 61;
@@ -78,20 +79,21 @@ const USED: u64 = 1 << 63;
 const PROBES: usize = 4;
 
 /// A table of packed words: exact, lock-free, fixed size (old entries get overwritten).
-struct Packed {
+struct Packed<W: Word> {
     slots: Vec<AtomicU64>,
-    black_shade: u64,
-    white_shade: u64,
+    black_shade: Bitboard<W>,
+    white_shade: Bitboard<W>,
     used: AtomicUsize,
 }
 
-impl Packed {
+impl<W: Word> Packed<W> {
     /// The packed word of `key` (without value), if the position fits one word.
     #[inline(always)]
-    fn pack(&self, key: &Key) -> Option<u64> {
-        let fits = key.black & !self.black_shade == 0 && key.white & !self.white_shade == 0;
+    fn pack(&self, key: &Key<W>) -> Option<u64> {
+        let fits = key.black.without(self.black_shade).is_empty()
+            && key.white.without(self.white_shade).is_empty();
         let side = if key.white_to_move { WHITE_TO_MOVE } else { 0 };
-        fits.then_some(key.black | key.white | USED | side)
+        fits.then(|| (key.black | key.white).0.low_u64() | USED | side)
     }
 
     #[inline(always)]
@@ -125,24 +127,26 @@ impl Packed {
 }
 
 /// The shared proof table.
-pub struct ProofTable {
-    map: Map,
-    packed: Option<Packed>,
+pub struct ProofTable<W: Word> {
+    map: Map<W>,
+    packed: Option<Packed<W>>,
     capacity: usize,
     map_len: AtomicUsize,
 }
 
-impl ProofTable {
-    /// A table of `kind` holding at most about `capacity` entries, for a board whose
-    /// start layout puts Black on `black_shade` and White on `white_shade`.
-    pub fn new(kind: TableKind, capacity: usize, board: konane_core::Board) -> ProofTable {
-        let spare = board.mask() & (WHITE_TO_MOVE | WIN | USED) == 0;
+impl<W: Word> ProofTable<W> {
+    /// A table of `kind` holding at most about `capacity` entries, for the board of
+    /// `geometry` (whose start layout gives each colour its shade). The packed words
+    /// need the board's squares below bit 61.
+    pub fn new(kind: TableKind, capacity: usize, geometry: &Geometry<W>) -> ProofTable<W> {
+        let mask = geometry.mask();
+        let spare = mask.0.fold_high() == 0 && mask.0.low_u64() & (WHITE_TO_MOVE | WIN | USED) == 0;
         let packed = (kind == TableKind::Packed && spare).then(|| Packed {
             slots: (0..capacity.next_power_of_two())
                 .map(|_| AtomicU64::new(0))
                 .collect(),
-            black_shade: board.start_pieces(konane_core::Color::Black),
-            white_shade: board.start_pieces(konane_core::Color::White),
+            black_shade: geometry.start_pieces(Color::Black),
+            white_shade: geometry.start_pieces(Color::White),
             used: AtomicUsize::new(0),
         });
         ProofTable {
@@ -155,7 +159,7 @@ impl ProofTable {
 
     /// The proven value of `key` (true: the side to move wins), if stored.
     #[inline(always)]
-    pub fn get(&self, key: &Key) -> Option<bool> {
+    pub fn get(&self, key: &Key<W>) -> Option<bool> {
         if let Some(packed) = &self.packed {
             if let Some(word) = packed.pack(key) {
                 return packed.get(word, key.digest());
@@ -166,7 +170,7 @@ impl ProofTable {
 
     /// Records that the side to move in `key` wins (`true`) or loses.
     #[inline(always)]
-    pub fn insert(&self, key: Key, win: bool) {
+    pub fn insert(&self, key: Key<W>, win: bool) {
         if let Some(packed) = &self.packed {
             if let Some(word) = packed.pack(&key) {
                 return packed.insert(word, key.digest(), win);

@@ -106,12 +106,12 @@ fn records_are_canonical_and_above_the_leaf_limit() {
     for &(key, _) in certificate.won() {
         let position = certificate.position(Section::Won, key);
         assert_eq!(canonical.of(&position).0, key);
-        assert!(position.occupied().count_ones() > 6);
+        assert!(position.piece_count() > 6);
     }
     for &key in certificate.lost() {
         let position = certificate.position(Section::Lost, key);
         assert_eq!(canonical.of(&position).0, key);
-        assert!(position.occupied().count_ones() > 6);
+        assert!(position.piece_count() > 6);
         assert!(position.count_moves() > 0);
     }
 }
@@ -177,7 +177,7 @@ fn a_changed_winning_move_fails() {
     let failure = failure_of(&corrupted);
     let message = failure.to_string();
     // The move now leads to a position won for the loser: no lost record (or leaf) proves it.
-    match &failure.problem {
+    match &*failure.problem {
         Problem::Missing { needed, .. } => assert_eq!(*needed, Section::Lost, "{message}"),
         Problem::LeafValue { claimed_win, .. } => assert!(!claimed_win, "{message}"),
         _ => panic!("unexpected failure: {message}"),
@@ -197,7 +197,7 @@ fn an_illegal_winning_move_fails_naming_it() {
     let failure = failure_of(&corrupted);
     let message = failure.to_string();
     assert!(
-        matches!(&failure.problem, Problem::IllegalMove { mv, record } if *mv == illegal && record.index == index),
+        matches!(&*failure.problem, Problem::IllegalMove { mv, record } if *mv == illegal && record.index == index),
         "{message}"
     );
     assert!(
@@ -237,7 +237,7 @@ fn a_dropped_reply_of_the_loser_fails() {
     let message = failure.to_string();
     assert!(
         matches!(
-            failure.problem,
+            *failure.problem,
             Problem::Missing {
                 needed: Section::Won,
                 ..
@@ -272,7 +272,7 @@ fn a_changed_root_fails() {
     assert!(failure.line.is_empty());
     assert!(
         matches!(
-            failure.problem,
+            *failure.problem,
             Problem::Missing {
                 needed: Section::Lost,
                 ..
@@ -294,7 +294,7 @@ fn a_changed_root_fails() {
     let failure = failure_of(&moved);
     assert!(
         matches!(
-            failure.problem,
+            *failure.problem,
             Problem::Missing { .. } | Problem::Unused { .. }
         ),
         "{failure}"
@@ -310,14 +310,14 @@ fn a_false_leaf_claim_fails() {
     let (corrupted, _, _) = change_a_winning_move(&certificate, |position| {
         position.legal_moves().iter().copied().find(|&mv| {
             let child = position.after(mv);
-            child.occupied().count_ones() <= limit && leaves.wins(&child)
+            child.piece_count() <= limit && leaves.wins(&child)
         })
     });
     let failure = failure_of(&corrupted);
     let message = failure.to_string();
     assert!(
         matches!(
-            failure.problem,
+            *failure.problem,
             Problem::LeafValue {
                 claimed_win: false,
                 ..
@@ -347,7 +347,7 @@ fn an_unused_record_fails() {
     let corrupted = with_records(&certificate, certificate.won().to_vec(), lost);
     let failure = failure_of(&corrupted);
     assert!(
-        matches!(failure.problem, Problem::Unused { count: 1, .. }),
+        matches!(*failure.problem, Problem::Unused { count: 1, .. }),
         "{failure}"
     );
 }

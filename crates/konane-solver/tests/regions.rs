@@ -51,7 +51,7 @@ fn regions_partition_the_pieces_and_the_moves() {
     for position in random_positions(1, 400, &[(5, 5), (6, 6), (8, 8), (7, 4), (8, 5)]) {
         let board = position.board();
         let parts = regions(&position);
-        let mut pieces = [0u64; 2];
+        let mut pieces = [konane_core::SquareSet::EMPTY; 2];
         for (i, a) in parts.iter().enumerate() {
             for b in &parts[i + 1..] {
                 assert!(a
@@ -60,8 +60,8 @@ fn regions_partition_the_pieces_and_the_moves() {
                     .is_empty());
             }
             let sub = a.position(board, Color::Black);
-            pieces[0] |= sub.pieces(Color::Black);
-            pieces[1] |= sub.pieces(Color::White);
+            pieces[0] = pieces[0] | sub.pieces(Color::Black);
+            pieces[1] = pieces[1] | sub.pieces(Color::White);
             assert!(a.black.or(a.white).minus(a.reach).is_empty());
         }
         assert_eq!(

@@ -31,8 +31,8 @@ pub struct Summary {
 pub struct Failure {
     /// The moves from the root, as played from the root's own position.
     pub line: Vec<Move>,
-    /// What is wrong at the end of the line.
-    pub problem: Problem,
+    /// What is wrong at the end of the line (boxed: a problem holds whole positions).
+    pub problem: Box<Problem>,
 }
 
 /// A record of the certificate, for messages: its section, index and position.
@@ -116,7 +116,7 @@ impl fmt::Display for Problem {
                 "the position {position} ({} to move, {} pieces) needs a {needed} record, \
                  and there is none",
                 side(position),
-                position.occupied().count_ones()
+                position.piece_count()
             ),
             Problem::IllegalMove { record, mv } => {
                 write!(
@@ -225,7 +225,7 @@ impl Checker<'_> {
             let position = frame.position;
             let must_win = frame.record.section == Section::Lost;
             let child = position.after(mv);
-            if child.occupied().count_ones() >= position.occupied().count_ones() {
+            if child.piece_count() >= position.piece_count() {
                 return Err(self.fail(Problem::NotShrinking { position, mv }));
             }
             if must_win && child.count_moves() == 0 {
@@ -246,7 +246,7 @@ impl Checker<'_> {
         via: Option<Move>,
         must_win: bool,
     ) -> Result<(), Failure> {
-        let pieces = position.occupied().count_ones();
+        let pieces = position.piece_count();
         if !must_win && position.count_moves() == 0 {
             return Ok(());
         }
@@ -340,7 +340,7 @@ impl Checker<'_> {
         };
         Err(Failure {
             line: Vec::new(),
-            problem: Problem::Unused { count, first },
+            problem: Box::new(Problem::Unused { count, first }),
         })
     }
 
@@ -348,7 +348,7 @@ impl Checker<'_> {
     fn fail(&self, problem: Problem) -> Failure {
         Failure {
             line: self.line(),
-            problem,
+            problem: Box::new(problem),
         }
     }
 
@@ -356,7 +356,10 @@ impl Checker<'_> {
     fn fail_at(&self, via: Option<Move>, problem: Problem) -> Failure {
         let mut line = self.line();
         line.extend(via);
-        Failure { line, problem }
+        Failure {
+            line,
+            problem: Box::new(problem),
+        }
     }
 
     /// The moves from the root to the top frame's position.

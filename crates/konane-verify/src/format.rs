@@ -12,6 +12,9 @@ use crate::key::{pieces_of, Key, KeyError};
 
 /// The format version this crate reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
+/// The most squares a board of this format may have: a key's occupancy is one 64-bit
+/// number.
+pub const MAX_SQUARES: u32 = 64;
 
 /// The first word of every certificate.
 const MAGIC: &str = "konane-certificate";
@@ -132,7 +135,7 @@ impl Certificate {
         };
         let board = self.root.board();
         let (black, white) = pieces_of(board, key).expect("records hold keys of the board");
-        Position::from_parts(board, black, white, side).expect("keys decode to valid positions")
+        Position::from_squares(board, black, white, side).expect("keys decode to valid positions")
     }
 
     /// Writes the certificate in format version 1.
@@ -235,6 +238,15 @@ impl Header {
         }
         let (line, board) = field("board")?;
         let board: Board = board.parse().map_err(|e| bad(line, format!("{e}")))?;
+        if board.area() > MAX_SQUARES {
+            return Err(bad(
+                line,
+                format!(
+                    "board {board} has {} squares: version {FORMAT_VERSION} certificates hold boards of at most {MAX_SQUARES}",
+                    board.area()
+                ),
+            ));
+        }
         let (line, fen) = field("root")?;
         let root = Position::from_fen(&fen).map_err(|e| bad(line, format!("bad root FEN: {e}")))?;
         if root.board() != board {

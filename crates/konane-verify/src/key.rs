@@ -2,7 +2,7 @@
 //! their square's start colour) and the canonical image of a position: the one with
 //! the smallest key among its images under the board's colour-preserving symmetries.
 
-use konane_core::{Bits, Board, Color, Position, Square, Symmetry};
+use konane_core::{Bits, Board, Color, Position, Square, SquareSet, Symmetry};
 
 /// A position's board contents: the occupied squares and which of them hold the colour
 /// that did not start there. Records are sorted by it (occupancy first) and canonical
@@ -17,16 +17,15 @@ pub struct Key {
     pub exceptions: u64,
 }
 
-/// The key of the pieces `black` and `white` (core bitboards) on `board`.
-pub fn key_of(board: Board, black: u64, white: u64) -> Key {
+/// The key of the pieces `black` and `white` on `board`.
+pub fn key_of(board: Board, black: SquareSet, white: SquareSet) -> Key {
     let width = board.width() as u32;
     let (mut occupancy, mut exceptions) = (0u64, 0u64);
-    // Core indices (`rank * 8 + file`) and compact ones (`rank * width + file`) sort
-    // squares alike, so one pass in index order numbers the occupied squares.
-    for (j, index) in Bits(black | white).enumerate() {
-        let square = Square::from_index(index);
+    // Squares iterate rank after rank from a1, the order of the compact numbers
+    // (`rank * width + file`), so one pass numbers the occupied squares.
+    for (j, square) in (black | white).iter().enumerate() {
         occupancy |= 1 << (square.rank() as u32 * width + square.file() as u32);
-        let color = if black & square.bit() != 0 {
+        let color = if black.contains(square) {
             Color::Black
         } else {
             Color::White
@@ -50,8 +49,8 @@ pub enum KeyError {
     StrayException,
 }
 
-/// The pieces `(black, white)` (core bitboards) of `key` on `board`.
-pub(crate) fn pieces_of(board: Board, key: Key) -> Result<(u64, u64), KeyError> {
+/// The pieces `(black, white)` of `key` on `board`.
+pub(crate) fn pieces_of(board: Board, key: Key) -> Result<(SquareSet, SquareSet), KeyError> {
     let Key {
         occupancy,
         exceptions,
@@ -65,7 +64,7 @@ pub(crate) fn pieces_of(board: Board, key: Key) -> Result<(u64, u64), KeyError> 
         return Err(KeyError::StrayException);
     }
     let width = board.width() as u32;
-    let (mut black, mut white) = (0u64, 0u64);
+    let (mut black, mut white) = (SquareSet::EMPTY, SquareSet::EMPTY);
     for (j, compact) in Bits(occupancy).enumerate() {
         let square = Square::new(
             (compact as u32 % width) as u8,
@@ -78,8 +77,8 @@ pub(crate) fn pieces_of(board: Board, key: Key) -> Result<(u64, u64), KeyError> 
             !start
         };
         match color {
-            Color::Black => black |= square.bit(),
-            Color::White => white |= square.bit(),
+            Color::Black => black = black.with(square),
+            Color::White => white = white.with(square),
         }
     }
     Ok((black, white))
@@ -106,16 +105,14 @@ impl Canonical {
     pub fn of(&self, position: &Position) -> (Key, Symmetry) {
         debug_assert_eq!(position.board(), self.board);
         let (black, white) = (position.pieces(Color::Black), position.pieces(Color::White));
+        let image = |s: Symmetry, set: SquareSet| -> SquareSet {
+            set.iter()
+                .map(|square| s.square(self.board, square))
+                .collect()
+        };
         self.symmetries
             .iter()
-            .map(|&s| {
-                let image = key_of(
-                    self.board,
-                    s.bitboard(self.board, black),
-                    s.bitboard(self.board, white),
-                );
-                (image, s)
-            })
+            .map(|&s| (key_of(self.board, image(s, black), image(s, white)), s))
             .min_by_key(|&(image, _)| image)
             .expect("the identity is always a symmetry")
     }
@@ -146,8 +143,8 @@ mod tests {
 
     #[test]
     fn keys_round_trip_on_every_board_size() {
-        for width in 1..=8 {
-            for height in 1..=8 {
+        for width in 1..=16 {
+            for height in (1..=16).filter(|h| h * width <= 64) {
                 let board = Board::new(width, height).unwrap();
                 for position in random_positions(board, 50) {
                     let (black, white) =
@@ -192,6 +189,7 @@ mod tests {
             Err(KeyError::StrayException)
         );
         assert!(pieces_of(Board::STANDARD, key(u64::MAX, u64::MAX)).is_ok());
+        assert!(pieces_of("4x16".parse().unwrap(), key(u64::MAX, 0)).is_ok());
     }
 
     #[test]

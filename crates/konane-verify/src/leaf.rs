@@ -2,7 +2,7 @@
 //! legal moves, with a hash map of the positions it has already decided.
 
 use fnv::FnvHashMap;
-use konane_core::{Color, Position};
+use konane_core::Position;
 
 /// The most positions the memo keeps before it starts afresh: few enough to stay in
 /// the processor's cache, which pays more than remembering everything (measured in
@@ -12,7 +12,7 @@ const MEMO_LIMIT: usize = 1 << 14;
 /// Decides leaf positions exactly, remembering recent decisions.
 #[derive(Default)]
 pub struct LeafSolver {
-    memo: FnvHashMap<(u64, u64, bool), bool>,
+    memo: FnvHashMap<Position, bool>,
     nodes: u64,
 }
 
@@ -29,11 +29,7 @@ impl LeafSolver {
 
     /// Whether the side to move wins `position` with best play.
     pub fn wins(&mut self, position: &Position) -> bool {
-        let key = (
-            position.pieces(Color::Black),
-            position.pieces(Color::White),
-            position.side_to_move() == Color::White,
-        );
+        let key = *position;
         if let Some(&win) = self.memo.get(&key) {
             return win;
         }

@@ -27,6 +27,8 @@ mod key;
 mod leaf;
 
 pub use check::{verify, Failure, Problem, RecordRef, Summary};
-pub use format::{Certificate, ReadError, RecordProblem, Section, FORMAT_VERSION, MAX_LEAF_PIECES};
+pub use format::{
+    Certificate, ReadError, RecordProblem, Section, FORMAT_VERSION, MAX_LEAF_PIECES, MAX_SQUARES,
+};
 pub use key::{key_of, Canonical, Key, KeyError};
 pub use leaf::LeafSolver;

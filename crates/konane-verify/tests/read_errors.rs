@@ -89,7 +89,7 @@ fn not_a_certificate() {
 #[test]
 fn header_catalogue() {
     let good = String::from_utf8(header(1, 0)).unwrap();
-    let cases: [(&str, &str, usize, &str); 14] = [
+    let cases: [(&str, &str, usize, &str); 15] = [
         (
             "konane-certificate 1",
             "konane-certificate 2",
@@ -102,7 +102,13 @@ fn header_catalogue() {
             1,
             "version '01'",
         ),
-        ("board 4x1", "board 9x9", 2, "9x9 is out of range"),
+        ("board 4x1", "board 17x9", 2, "17x9 is out of range"),
+        (
+            "board 4x1",
+            "board 9x9",
+            2,
+            "board 9x9 has 81 squares: version 1 certificates hold boards of at most 64",
+        ),
         ("board 4x1", "board big", 2, "not of the form WxH"),
         ("board 4x1", "board 4x2", 3, "on a 4x1 board, not 4x2"),
         ("root bw2 b", "root bw2 q", 3, "bad root FEN"),

@@ -1,7 +1,7 @@
 //! Why a tab refuses a request: one variant per reason, each with the message the page
 //! shows. A refused request changes nothing.
 
-use konane_arena::{GameTextError, RecordError};
+use konane_arena::{GameTextError, RecordError, TimeControlError};
 use konane_core::{BoardSizeError, Color, FenError, MoveError};
 use konane_engine::PlayerError;
 
@@ -27,8 +27,14 @@ pub enum Refusal {
     UnknownEngine(#[from] UnknownEngine),
     #[error("bad level '{text}': {error}")]
     Level { text: String, error: PlayerError },
-    #[error("{0}")]
-    Time(String),
+    #[error("{key} {value} is out of range: a move's time from 10 ms, a clock from 1 s, each up to 3 hours; a depth from 1 to {max_depth}")]
+    TimeRange {
+        key: &'static str,
+        value: String,
+        max_depth: u32,
+    },
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
     #[error("multipv {0} is out of range (1 to {MAX_MULTIPV})")]
     MultiPv(usize),
     #[error("{0}")]

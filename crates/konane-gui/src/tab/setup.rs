@@ -224,29 +224,40 @@ fn today() -> String {
     )
 }
 
-/// A page's time setting as a time control, checked.
+/// The longest time the board offers (a move's, a clock's base or its increment), and
+/// the deepest fixed depth: a game on the board needs no more, and no clock or deadline
+/// can overflow.
+const MAX_TIME: Duration = Duration::from_secs(3 * 3600);
+const MAX_DEPTH: u32 = 64;
+
+/// A page's time setting as a time control: its fields in `konane match`'s words
+/// (`movetime=200`, `tc=60+1`, `depth=4`), read by the arena's one reader of time
+/// controls, within the board's bounds.
 fn time_control(setting: TimeSetting) -> Result<TimeControl, Refusal> {
-    match setting {
-        TimeSetting::Movetime { ms } if (10..=600_000).contains(&ms) => {
-            Ok(TimeControl::MoveTime(Duration::from_millis(ms)))
+    let seconds = |ms: u64| ms as f64 / 1000.0;
+    let (key, value, within) = match setting {
+        TimeSetting::Movetime { ms } => (
+            "movetime",
+            ms.to_string(),
+            ms >= 10 && Duration::from_millis(ms) <= MAX_TIME,
+        ),
+        TimeSetting::Clock { base_ms, inc_ms } => (
+            "tc",
+            format!("{}+{}", seconds(base_ms), seconds(inc_ms)),
+            base_ms >= 1000
+                && Duration::from_millis(base_ms) <= MAX_TIME
+                && Duration::from_millis(inc_ms) <= MAX_TIME,
+        ),
+        TimeSetting::Depth { depth } => {
+            ("depth", depth.to_string(), (1..=MAX_DEPTH).contains(&depth))
         }
-        TimeSetting::Movetime { ms } => Err(Refusal::Time(format!(
-            "time per move {ms} ms is out of range (10 ms to 10 minutes)"
-        ))),
-        TimeSetting::Clock { base_ms, inc_ms }
-            if (1_000..=10_800_000).contains(&base_ms) && inc_ms <= 600_000 =>
-        {
-            Ok(TimeControl::Clock {
-                base: Duration::from_millis(base_ms),
-                increment: Duration::from_millis(inc_ms),
-            })
-        }
-        TimeSetting::Clock { .. } => Err(Refusal::Time(
-            "clock out of range: 1 s to 3 hours, increment up to 10 minutes".to_string(),
-        )),
-        TimeSetting::Depth { depth } if (1..=64).contains(&depth) => Ok(TimeControl::Depth(depth)),
-        TimeSetting::Depth { depth } => Err(Refusal::Time(format!(
-            "depth {depth} is out of range (1 to 64)"
-        ))),
+    };
+    if !within {
+        return Err(Refusal::TimeRange {
+            key,
+            value,
+            max_depth: MAX_DEPTH,
+        });
     }
+    Ok(TimeControl::from_key(key, &value)?)
 }

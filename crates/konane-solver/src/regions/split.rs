@@ -108,7 +108,7 @@ pub(crate) fn split(
             reach,
         };
     }
-    regions.sort_by_key(|r| r.black.or(r.white).squares().next().map(|s| s.index()));
+    regions.sort_by_key(|r| r.black.or(r.white).squares().next());
     regions
 }
 

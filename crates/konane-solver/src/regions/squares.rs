@@ -1,18 +1,79 @@
-//! Sets of squares for the region code: the one place that knows squares are bits of a
-//! `u64` (the core's bitboard), so that the regions port to a wider bitboard by
-//! changing this file only.
+//! Sets of squares for the region code, by name ([`konane_core::SquareSet`]), with the
+//! few operations that need the board's bit layout done on the board's own word.
 
-use konane_core::bitboard::{apply_jump, Bits, Direction};
-use konane_core::movegen::for_each_jump;
-use konane_core::{Board, Color, Position, Square};
+use konane_core::{
+    Bitboard, Board, Color, Direction, Geometry, Position, Square, SquareSet as Squares, Word,
+    WordSize, U256,
+};
 
 /// A set of squares of a board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SquareSet(u64);
+pub struct SquareSet(Squares);
+
+/// Runs `$body` with `$g` the geometry of `$board` on its own word.
+macro_rules! on_word {
+    ($board:expr, $g:ident => $body:expr) => {
+        match $board.word() {
+            WordSize::W64 => {
+                let $g = Geometry::<u64>::of($board);
+                $body
+            }
+            WordSize::W128 => {
+                let $g = Geometry::<u128>::of($board);
+                $body
+            }
+            WordSize::W256 => {
+                let $g = Geometry::<U256>::of($board);
+                $body
+            }
+        }
+    };
+}
+
+/// The bitboard of `set` on the word of `geometry`.
+fn bits<W: Word>(geometry: &Geometry<W>, set: SquareSet) -> Bitboard<W> {
+    set.squares()
+        .fold(Bitboard::EMPTY, |bb, square| bb | geometry.bit(square))
+}
+
+/// The squares of a bitboard.
+fn named<W: Word>(geometry: &Geometry<W>, bb: Bitboard<W>) -> SquareSet {
+    SquareSet(bb.iter().map(|index| geometry.square(index)).collect())
+}
+
+fn neighbours<W: Word>(geometry: &Geometry<W>, set: SquareSet) -> SquareSet {
+    named(geometry, geometry.neighbours(bits(geometry, set)))
+}
+
+fn jump_landings<W: Word>(geometry: &Geometry<W>, from: SquareSet, over: SquareSet) -> SquareSet {
+    let (from, over) = (bits(geometry, from), bits(geometry, over));
+    let landings = Direction::ALL.iter().fold(Bitboard::EMPTY, |acc, &dir| {
+        acc | geometry.shift(dir, geometry.shift(dir, from) & over)
+    });
+    named(geometry, landings & geometry.mask())
+}
+
+fn jumps<W: Word>(
+    geometry: &Geometry<W>,
+    movers: SquareSet,
+    others: SquareSet,
+) -> Vec<(SquareSet, SquareSet)> {
+    let (movers, others) = (bits(geometry, movers), bits(geometry, others));
+    let empty = geometry.mask().without(movers | others);
+    let mut after = Vec::new();
+    geometry.for_each_jump(movers, others, empty, |from, to, captured| {
+        let moved = Bitboard::from_index(from) | Bitboard::from_index(to);
+        after.push((
+            named(geometry, movers ^ moved),
+            named(geometry, others ^ captured),
+        ));
+    });
+    after
+}
 
 impl SquareSet {
     /// No square.
-    pub const EMPTY: SquareSet = SquareSet(0);
+    pub const EMPTY: SquareSet = SquareSet(Squares::EMPTY);
 
     /// The pieces of `color` in `position`.
     pub fn pieces(position: &Position, color: Color) -> SquareSet {
@@ -21,32 +82,32 @@ impl SquareSet {
 
     /// Every square of `board`.
     pub fn board(board: Board) -> SquareSet {
-        SquareSet(board.mask())
+        SquareSet(board.squares().collect())
     }
 
     /// The set of one square.
     pub fn single(square: Square) -> SquareSet {
-        SquareSet(square.bit())
+        SquareSet(Squares::EMPTY.with(square))
     }
 
     /// Whether `square` is in the set.
     pub fn contains(self, square: Square) -> bool {
-        self.0 & square.bit() != 0
+        self.0.contains(square)
     }
 
-    /// The squares, lowest index first.
+    /// The squares, rank after rank from `a1`.
     pub fn squares(self) -> impl Iterator<Item = Square> + Clone {
-        Bits(self.0).map(Square::from_index)
+        self.0.iter()
     }
 
     /// How many squares.
     pub fn len(self) -> u32 {
-        self.0.count_ones()
+        self.0.len()
     }
 
     /// Whether there is no square.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0.is_empty()
     }
 
     /// The squares in both.
@@ -61,22 +122,19 @@ impl SquareSet {
 
     /// The squares of `self` not in `other`.
     pub fn minus(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 & !other.0)
+        SquareSet(self.0 ^ (self.0 & other.0))
     }
 
     /// The orthogonal neighbours of the set's squares on `board`.
     pub fn neighbours(self, board: Board) -> SquareSet {
-        SquareSet(board.neighbours(self.0))
+        on_word!(board, g => neighbours(g, self))
     }
 
     /// The squares of `board` two steps along a line from a square of `self` over an
     /// adjacent square of `over`: where a piece on `self` lands jumping a piece on
     /// `over`, if the landing square is free.
     pub fn jump_landings(self, over: SquareSet, board: Board) -> SquareSet {
-        let landings = Direction::ALL
-            .iter()
-            .fold(0, |acc, dir| acc | dir.shift(dir.shift(self.0) & over.0));
-        SquareSet(landings & board.mask())
+        on_word!(board, g => jump_landings(g, self, over))
     }
 
     /// Every jump of a piece of `movers` over a piece of `others` on `board` (one per
@@ -89,19 +147,13 @@ impl SquareSet {
         others: SquareSet,
         board: Board,
     ) -> Vec<(SquareSet, SquareSet)> {
-        let empty = board.mask() & !(movers.0 | others.0);
-        let mut after = Vec::new();
-        for_each_jump(movers.0, others.0, empty, |from, to| {
-            let (movers, others) = apply_jump(movers.0, others.0, from, to);
-            after.push((SquareSet(movers), SquareSet(others)));
-        });
-        after
+        on_word!(board, g => jumps(g, movers, others))
     }
 
     /// A position on `board` with these pieces (`black`, `white`, disjoint and on the
     /// board) and `side` to move.
     pub fn position(board: Board, black: SquareSet, white: SquareSet, side: Color) -> Position {
-        Position::from_parts(board, black.0, white.0, side)
+        Position::from_squares(board, black.0, white.0, side)
             .expect("region pieces are disjoint squares of the board")
     }
 }

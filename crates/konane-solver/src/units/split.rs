@@ -39,19 +39,12 @@ pub struct Split {
     early_ends: u64,
 }
 
-/// The smallest image of `position`'s pieces under `symmetries`: equal for positions
-/// that are symmetric to each other (the side to move follows from the number of
-/// pieces, as every move takes one off).
-fn canonical(symmetries: &[Symmetry], position: &Position) -> (u64, u64) {
-    let board = position.board();
+/// The FEN of the first image of `position` under `symmetries` in FEN order: equal for
+/// positions that are symmetric to each other.
+fn canonical(symmetries: &[Symmetry], position: &Position) -> String {
     symmetries
         .iter()
-        .map(|s| {
-            (
-                s.bitboard(board, position.pieces(konane_core::Color::Black)),
-                s.bitboard(board, position.pieces(konane_core::Color::White)),
-            )
-        })
+        .map(|s| s.apply(position).to_fen())
         .min()
         .expect("the identity is a symmetry")
 }
@@ -66,7 +59,7 @@ impl Split {
         let mut units = Vec::new();
         let mut early_ends = 0;
         for ply in 0..=depth {
-            let mut seen: HashMap<(u64, u64), usize> = HashMap::new();
+            let mut seen: HashMap<String, usize> = HashMap::new();
             let mut next = Vec::new();
             for (index, position, path) in frontier {
                 let moves = position.legal_moves();
@@ -153,7 +146,7 @@ mod tests {
                 })
                 .collect();
         }
-        let mut keys: Vec<(u64, u64)> = level
+        let mut keys: Vec<String> = level
             .iter()
             .filter(|p| p.count_moves() > 0)
             .map(|p| canonical(symmetries, p))

@@ -1,0 +1,251 @@
+//! The machine words a bitboard can be built on: `u64` for boards up to 8x8, `u128` and
+//! a 256-bit word for larger boards. [`Board::word`](crate::Board::word) picks one from
+//! the board's size; everything generic over [`Word`] is written once for all three.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+pub use ethnum::U256;
+
+use crate::bit_move::BitMove;
+
+/// Which word a board's bitboards use (see [`Board::word`](crate::Board::word)).
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum WordSize {
+    /// `u64`: every board up to 8x8 (eight bits a rank) and the other boards of at
+    /// most 64 squares (packed rank after rank).
+    W64,
+    /// `u128`: larger boards of at most 128 squares, packed rank after rank.
+    W128,
+    /// 256 bits: every other board up to 16x16, packed rank after rank.
+    W256,
+}
+
+impl WordSize {
+    /// The number of bits of the word.
+    pub const fn bits(self) -> u32 {
+        match self {
+            WordSize::W64 => 64,
+            WordSize::W128 => 128,
+            WordSize::W256 => 256,
+        }
+    }
+}
+
+/// An unsigned machine word used as a set of up to `BITS` squares.
+pub trait Word:
+    Copy
+    + Eq
+    + Ord
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// The number of bits.
+    const BITS: u32;
+    /// Which word this is.
+    const SIZE: WordSize;
+    /// No bit set.
+    const ZERO: Self;
+    /// The most legal moves a position on any board using this word can have.
+    const MAX_MOVES: usize;
+    /// Room for `MAX_MOVES` moves, for fixed-capacity move lists.
+    type MoveArray: AsRef<[BitMove]> + AsMut<[BitMove]> + Copy + Send + Sync + 'static;
+    /// A move array of default moves.
+    const EMPTY_MOVES: Self::MoveArray;
+
+    /// The word with only bit `index` set (`index < BITS`).
+    fn bit(index: u32) -> Self;
+    /// The word with bits `0..n` set (`n <= BITS`).
+    fn low_bits(n: u32) -> Self;
+    /// The number of set bits.
+    fn count_ones(self) -> u32;
+    /// The index of the lowest set bit (`BITS` when none is set).
+    fn trailing_zeros(self) -> u32;
+    /// The word with its lowest set bit cleared.
+    fn clear_lowest(self) -> Self;
+    /// The bits in reverse order.
+    fn reverse_bits(self) -> Self;
+    /// The bytes in reverse order.
+    fn swap_bytes(self) -> Self;
+    /// The low 64 bits.
+    fn low_u64(self) -> u64;
+    /// The word holding `value` in its low 64 bits.
+    fn from_u64(value: u64) -> Self;
+    /// The bits above the low 64 folded into 64 (0 for `u64`), for hashing.
+    fn fold_high(self) -> u64;
+}
+
+macro_rules! primitive_word {
+    ($t:ty, $size:expr, $max_moves:expr, $fold_high:expr) => {
+        impl Word for $t {
+            const BITS: u32 = <$t>::BITS;
+            const SIZE: WordSize = $size;
+            const ZERO: Self = 0;
+            const MAX_MOVES: usize = $max_moves;
+            type MoveArray = [BitMove; $max_moves];
+            const EMPTY_MOVES: Self::MoveArray = [BitMove::new(0, 0); $max_moves];
+
+            #[inline(always)]
+            fn bit(index: u32) -> Self {
+                1 << index
+            }
+
+            #[inline(always)]
+            fn low_bits(n: u32) -> Self {
+                if n >= Self::BITS {
+                    <$t>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+
+            #[inline(always)]
+            fn clear_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+
+            #[inline(always)]
+            fn reverse_bits(self) -> Self {
+                <$t>::reverse_bits(self)
+            }
+
+            #[inline(always)]
+            fn swap_bytes(self) -> Self {
+                <$t>::swap_bytes(self)
+            }
+
+            #[inline(always)]
+            fn low_u64(self) -> u64 {
+                self as u64
+            }
+
+            #[inline(always)]
+            fn from_u64(value: u64) -> Self {
+                value as $t
+            }
+
+            #[inline(always)]
+            fn fold_high(self) -> u64 {
+                $fold_high(self)
+            }
+        }
+    };
+}
+
+// The move bounds: a piece has at most ⌊(W-1)/2⌋ landings along its rank and
+// ⌊(H-1)/2⌋ along its file, and a colour at most ⌈W·H/2⌉ pieces. The largest products
+// over the boards each word holds: 4x16 and 16x4 (32 · 8), 16x8 and 8x16 (64 · 10),
+// 16x16 (128 · 14); `Geometry::of` checks every board against its word's bound.
+primitive_word!(u64, WordSize::W64, 256, |_| 0);
+primitive_word!(u128, WordSize::W128, 640, |x: u128| (x >> 64) as u64);
+
+impl Word for U256 {
+    const BITS: u32 = 256;
+    const SIZE: WordSize = WordSize::W256;
+    const ZERO: Self = U256::ZERO;
+    const MAX_MOVES: usize = 1792;
+    type MoveArray = [BitMove; 1792];
+    const EMPTY_MOVES: Self::MoveArray = [BitMove::new(0, 0); 1792];
+
+    #[inline(always)]
+    fn bit(index: u32) -> Self {
+        U256::ONE << index
+    }
+
+    #[inline(always)]
+    fn low_bits(n: u32) -> Self {
+        if n >= 256 {
+            U256::MAX
+        } else {
+            (U256::ONE << n) - U256::ONE
+        }
+    }
+
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        U256::count_ones(self)
+    }
+
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        U256::trailing_zeros(self)
+    }
+
+    #[inline(always)]
+    fn clear_lowest(self) -> Self {
+        self & self.wrapping_sub(U256::ONE)
+    }
+
+    #[inline(always)]
+    fn reverse_bits(self) -> Self {
+        U256::reverse_bits(self)
+    }
+
+    #[inline(always)]
+    fn swap_bytes(self) -> Self {
+        U256::swap_bytes(self)
+    }
+
+    #[inline(always)]
+    fn low_u64(self) -> u64 {
+        *self.low() as u64
+    }
+
+    #[inline(always)]
+    fn from_u64(value: u64) -> Self {
+        U256::from(value)
+    }
+
+    #[inline(always)]
+    fn fold_high(self) -> u64 {
+        let (high, low) = self.into_words();
+        (low >> 64) as u64 ^ (high as u64).rotate_left(21) ^ ((high >> 64) as u64).rotate_left(42)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_word<W: Word>() {
+        assert_eq!(W::low_bits(0), W::ZERO);
+        assert_eq!(W::low_bits(W::BITS), !W::ZERO);
+        assert_eq!(W::low_bits(3).count_ones(), 3);
+        let top = W::bit(W::BITS - 1);
+        assert_eq!(top.trailing_zeros(), W::BITS - 1);
+        assert_eq!(W::ZERO.trailing_zeros(), W::BITS);
+        assert_eq!(top.reverse_bits(), W::bit(0));
+        assert_eq!(W::bit(0).swap_bytes(), W::bit(W::BITS - 8));
+        assert_eq!((W::bit(5) | W::bit(9)).clear_lowest(), W::bit(9));
+        assert_eq!(W::from_u64(0xabcd).low_u64(), 0xabcd);
+        assert_eq!(W::SIZE.bits(), W::BITS);
+    }
+
+    #[test]
+    fn every_word_has_the_same_bit_operations() {
+        check_word::<u64>();
+        check_word::<u128>();
+        check_word::<U256>();
+    }
+}
