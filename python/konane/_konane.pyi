@@ -97,7 +97,7 @@ class Outcome:
 
 @final
 class Position:
-    """A Konane position on any board from 1x1 to 8x8, with the moves played on it."""
+    """A Konane position on any board from 1x1 to 16x16, with the moves played on it."""
 
     def __new__(cls, fen: Optional[str] = None) -> "Position": ...
     @staticmethod
