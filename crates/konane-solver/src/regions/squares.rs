@@ -2,8 +2,8 @@
 //! few operations that need the board's bit layout done on the board's own word.
 
 use konane_core::{
-    Bitboard, Board, Color, Direction, Geometry, Position, Square, SquareSet as Squares,
-    Word, WordSize, U256,
+    Bitboard, Board, Color, Direction, Geometry, Position, Square, SquareSet as Squares, Word,
+    WordSize, U256,
 };
 
 /// A set of squares of a board.
