@@ -51,10 +51,12 @@ fn uci_and_ugi_handshakes_list_id_and_options() {
 }
 
 #[test]
-fn bestmove_is_legal_after_random_play_on_several_sizes() {
+fn bestmove_is_legal_after_random_play_on_every_kind_of_board() {
     let mut rng = StdRng::seed_from_u64(4);
     let mut engine = Engine::start(&[]);
-    for size in ["8x8", "6x6", "5x7", "4x3", "7x2", "1x1"] {
+    for size in [
+        "8x8", "6x6", "5x7", "4x3", "7x2", "1x1", "10x10", "16x16", "3x16", "16x4", "12x9",
+    ] {
         let board: Board = size.parse().unwrap();
         engine.send(&format!("setoption name BoardSize value {size}"));
         engine.send("ucinewgame");

@@ -789,7 +789,7 @@ mod tests {
         let mut at = MoveTree::ROOT;
         loop {
             let legal = tree.position(at).legal_moves();
-            let Some(&first) = legal.iter().next() else {
+            let Some(&first) = legal.first() else {
                 break;
             };
             for &mv in legal.iter().skip(1).take(1) {

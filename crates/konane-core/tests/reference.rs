@@ -228,3 +228,46 @@ proptest! {
         walk(grid, seed, 40)?;
     }
 }
+
+/// Perft by the reference generator: every sequence of `depth` moves from `grid`.
+fn reference_perft(grid: &Grid, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    grid.moves()
+        .iter()
+        .map(|text| {
+            let mut next = grid.clone();
+            next.play(text);
+            reference_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_of_large_and_narrow_boards_matches_the_reference() {
+    let boards = [
+        (10, 10, 6),
+        (12, 12, 6),
+        (16, 16, 6),
+        (1, 16, 9),
+        (2, 16, 8),
+        (3, 16, 7),
+        (4, 16, 7),
+        (9, 7, 6),
+        (11, 13, 6),
+    ];
+    for (width, height, depth) in boards {
+        for (w, h) in [(width, height), (height, width)] {
+            let grid = Grid::start(w, h);
+            let position = grid.to_position();
+            for d in 1..=depth {
+                assert_eq!(
+                    konane_core::perft::perft(&position, d),
+                    reference_perft(&grid, d),
+                    "{w}x{h} depth {d}"
+                );
+            }
+        }
+    }
+}
