@@ -5,20 +5,13 @@ from __future__ import annotations
 
 import random
 import time
-from functools import lru_cache
 from typing import Callable
 
 import pytest
+from test_solve import negamax_wins
 
 import konane
 from konane import Color, Position
-
-
-@lru_cache(maxsize=None)
-def negamax_wins(fen: str) -> bool:
-    """Whether the side to move wins, by plain exhaustive search."""
-    position = Position(fen)
-    return any(not negamax_wins(position.play(move).fen()) for move in position.legal_moves())
 
 
 def with_side(fen: str, side: Color) -> str:
