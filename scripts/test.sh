@@ -55,7 +55,7 @@ if [ "$(uname -m)" = x86_64 ]; then
     RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=target/portable \
         cargo test --locked -p konane-core -p konane-search -p konane-solver
 fi
-step "Python package: build, install into target/python-venv, pytest"
+step "Python package: build the wheel, install it into a fresh target/python-venv, pytest"
 scripts/test-python.sh
 step "short stress: 20 fast games, Threads 2 against 1, through konane match"
 scripts/stress.sh 20

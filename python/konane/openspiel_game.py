@@ -137,7 +137,7 @@ class PlayerBot(pyspiel.Bot):
     """A built-in ``konane.Player`` (``"random"``, ``"greedy"``, ``"alphabetaN"``) as an
     OpenSpiel bot for ``python_konane``."""
 
-    def __init__(self, kind: str, seed: int = 0) -> None:
+    def __init__(self, kind: str, seed: Optional[int] = 0) -> None:
         pyspiel.Bot.__init__(self)
         self.player = Player(kind, seed)
 

@@ -18,6 +18,7 @@ use pyo3::types::{PyBool, PyDict};
 use crate::background::receive;
 use crate::errors::{value_error, EngineBusyError};
 use crate::moves::{legal_move, moves_to_python, PyMove};
+use crate::numbers::{shorten, whole_opt};
 use crate::position::PyPosition;
 use crate::reports::{PyScore, PySearchInfo, PySearchResult};
 
@@ -100,32 +101,29 @@ fn option_text(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
 /// root moves to consider) legal in `position`.
 fn limits(
     position: &Position,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    depth: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
     movetime: Option<f64>,
-    mate: Option<u32>,
+    mate: Option<&Bound<'_, PyAny>>,
     moves: Option<Vec<Bound<'_, PyAny>>>,
 ) -> PyResult<SearchLimits> {
-    let positive = |name: &str, given: bool| {
-        if given {
-            Err(PyValueError::new_err(format!("{name} must be positive")))
-        } else {
-            Ok(())
-        }
-    };
-    positive("depth", depth == Some(0))?;
-    positive("nodes", nodes == Some(0))?;
-    positive("mate", mate == Some(0))?;
+    let depth = whole_opt("depth", depth, 1, u32::MAX.into())?;
+    let nodes = whole_opt("nodes", nodes, 1, u64::MAX.into())?;
+    let mate = whole_opt("mate", mate, 1, u32::MAX.into())?;
     let movetime = match movetime {
         None => None,
         Some(seconds) if seconds > 0.0 => {
             Some(Duration::try_from_secs_f64(seconds).map_err(|_| {
-                PyValueError::new_err(format!("movetime {seconds} is not a number of seconds"))
+                PyValueError::new_err(format!(
+                    "movetime {} is not a number of seconds",
+                    shorten(&seconds.to_string())
+                ))
             })?)
         }
         Some(seconds) => {
             return Err(PyValueError::new_err(format!(
-                "movetime must be a positive number of seconds, not {seconds}"
+                "movetime must be a positive number of seconds, not {}",
+                shorten(&seconds.to_string())
             )))
         }
     };
@@ -204,10 +202,10 @@ impl PyEngine {
     fn search(
         slf: &Bound<'_, Self>,
         position: &PyPosition,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        depth: Option<Bound<'_, PyAny>>,
+        nodes: Option<Bound<'_, PyAny>>,
         movetime: Option<f64>,
-        mate: Option<u32>,
+        mate: Option<Bound<'_, PyAny>>,
         moves: Option<Vec<Bound<'_, PyAny>>>,
     ) -> PyResult<Py<PySearchResult>> {
         let py = slf.py();
@@ -228,14 +226,21 @@ impl PyEngine {
     fn analyse(
         slf: &Bound<'_, Self>,
         position: &PyPosition,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        depth: Option<Bound<'_, PyAny>>,
+        nodes: Option<Bound<'_, PyAny>>,
         movetime: Option<f64>,
-        mate: Option<u32>,
+        mate: Option<Bound<'_, PyAny>>,
         moves: Option<Vec<Bound<'_, PyAny>>>,
     ) -> PyResult<PyAnalysis> {
         let position = position.position;
-        let limits = limits(&position, depth, nodes, movetime, mate, moves)?;
+        let limits = limits(
+            &position,
+            depth.as_ref(),
+            nodes.as_ref(),
+            movetime,
+            mate.as_ref(),
+            moves,
+        )?;
         let started = Instant::now();
         let reports = slf.get().start(position, limits)?;
         Ok(PyAnalysis {
@@ -320,6 +325,10 @@ impl PyAnalysis {
                 Ok(None)
             }
             Ok(None) => {
+                // The answer went to a `stop()` on another thread, which records it.
+                if self.finished_elsewhere(py) {
+                    return Ok(None);
+                }
                 self.finish(py, None)?;
                 Err(PyRuntimeError::new_err(
                     "internal error: the search ended without an answer",
@@ -330,6 +339,18 @@ impl PyAnalysis {
                 Err(signal)
             }
         }
+    }
+
+    /// Whether another thread that took the answer records it (waiting for it a
+    /// moment: it has the answer but may not have stored it yet).
+    fn finished_elsewhere(&self, py: Python<'_>) -> bool {
+        for _ in 0..1000 {
+            if self.state().finished {
+                return true;
+            }
+            py.detach(|| std::thread::sleep(Duration::from_millis(1)));
+        }
+        false
     }
 
     /// Stops the search, waits for its answer and frees the engine.
@@ -401,9 +422,10 @@ impl PyAnalysis {
         self.next_report(py)
     }
 
-    /// Stops the search (from any thread); the iteration then ends with its answer.
-    fn stop(&self) {
-        self.engine.get().stopper.stop();
+    /// Stops the search (from any thread) and waits for its answer: ``result`` is then
+    /// set and the engine free for the next search; an iteration on another thread ends.
+    fn stop(&self, py: Python<'_>) {
+        self.abandon(py);
     }
 
     /// The ``SearchResult`` once the search has answered, else ``None``.

@@ -13,6 +13,7 @@ mod background;
 mod engine;
 mod errors;
 mod moves;
+mod numbers;
 mod perft;
 mod pickle;
 mod players;
@@ -33,6 +34,7 @@ fn _konane(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<position::PyColor>()?;
     module.add_class::<moves::PyMove>()?;
     module.add_class::<position::PyPosition>()?;
+    module.add_class::<position::PyOutcome>()?;
     module.add_class::<symmetry::PySymmetry>()?;
     module.add_function(wrap_pyfunction!(perft::perft, module)?)?;
     module.add_class::<reports::PyScore>()?;

@@ -13,8 +13,10 @@ use crate::errors::move_error;
 /// ``Move("d3d5")`` reads the protocol's notation (``d5``, ``d3d5``, ``d3-d5``, any
 /// case) on the largest board; whether the move is legal is checked only when it is
 /// played. ``str(move)`` gives the canonical notation. Moves are immutable, hashable
-/// and compare equal when they move the same squares.
-#[pyclass(module = "konane", name = "Move", frozen, eq, hash, from_py_object)]
+/// and compare equal when they move the same squares; a move also equals its canonical
+/// text (``Move("d3d5") == "d3d5"``, so ``"c4" in position.legal_moves()`` works) and
+/// hashes as it.
+#[pyclass(module = "konane", name = "Move", frozen, from_py_object)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct PyMove(pub Move);
 
@@ -57,6 +59,21 @@ impl PyMove {
 
     fn __str__(&self) -> String {
         self.0.to_string()
+    }
+
+    /// Equal to the same move, or to its canonical text.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(other) = other.cast::<PyMove>() {
+            return other.get().0 == self.0;
+        }
+        other
+            .cast::<PyString>()
+            .is_ok_and(|text| text.to_cow().is_ok_and(|text| text == self.0.to_string()))
+    }
+
+    /// The hash of the canonical text, as equality with it requires.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyString::new(py, &self.0.to_string()).hash()
     }
 
     pub fn __repr__(&self) -> String {

@@ -8,6 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::background;
+use crate::numbers::whole;
 use crate::position::PyPosition;
 
 /// Depths up to this are counted on the calling thread: microseconds of work, where a
@@ -23,10 +24,11 @@ const INLINE_DEPTH: u32 = 3;
 pub fn perft(
     py: Python<'_>,
     position: &PyPosition,
-    depth: u32,
+    depth: &Bound<'_, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<u64> {
     background::check_threads(threads)?;
+    let depth: u32 = whole("depth", depth, 0, u32::MAX.into())?;
     let position = position.position;
     if depth <= INLINE_DEPTH {
         return Ok(py.detach(|| count(&position, depth)));

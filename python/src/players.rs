@@ -11,25 +11,39 @@ use pyo3::prelude::*;
 use crate::background;
 use crate::errors::value_error;
 use crate::moves::PyMove;
+use crate::numbers::whole_opt;
 use crate::position::PyPosition;
 
 /// A built-in player: ``"random"`` (a uniformly random legal move), ``"greedy"`` (the
 /// move that leaves it the most moves compared with the opponent) or ``"alphabetaN"``
 /// (plain alpha-beta to depth N, 1 to 20, on the same mobility count; ``"alphabeta"``
-/// is depth 3). Ties are broken at random, following ``seed``, so a player with the same
-/// seed plays the same game again.
+/// is depth 3). Ties are broken at random, following ``seed`` (0 to 2**64 - 1), so a
+/// player with the same seed plays the same game again; without one (``None``) it
+/// draws its own, so two players do not play alike.
 #[pyclass(module = "konane", name = "Player", frozen)]
 pub struct PyPlayer {
     kind: BuiltinKind,
     player: Mutex<BuiltinPlayer>,
 }
 
+/// A seed no other player shares: the standard library's random hasher keys.
+fn drawn_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
 #[pymethods]
 impl PyPlayer {
     #[new]
-    #[pyo3(signature = (kind, seed = 0))]
-    fn new(kind: &str, seed: u64) -> PyResult<PyPlayer> {
+    #[pyo3(signature = (kind, seed = None))]
+    fn new(kind: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlayer> {
         let kind: BuiltinKind = kind.parse().map_err(value_error)?;
+        let seed = match whole_opt("seed", seed, 0, u64::MAX.into())? {
+            Some(seed) => seed,
+            None => drawn_seed(),
+        };
         Ok(PyPlayer {
             kind,
             player: Mutex::new(BuiltinPlayer::new(kind, seed)),

@@ -9,27 +9,30 @@ use pyo3::types::{PyBytes, PyDict, PyType};
 
 use crate::errors::value_error;
 use crate::moves::{legal_move, moves_to_python, PyMove};
+use crate::numbers::whole_opt;
 use crate::pickle::{enum_reduce, EnumReduction};
 use crate::symmetry::PySymmetry;
 
 /// A player: ``Color.BLACK`` moves first (OpenSpiel's player 0, UGI's ``p1``),
 /// ``Color.WHITE`` second. ``str(color)`` is ``"black"`` or ``"white"``, ``int(color)``
 /// 0 or 1.
-#[pyclass(
-    module = "konane",
-    name = "Color",
-    frozen,
-    eq,
-    eq_int,
-    hash,
-    from_py_object
-)]
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[pyclass(module = "konane", name = "Color", frozen, eq, eq_int, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq)]
 pub enum PyColor {
     #[pyo3(name = "BLACK")]
     Black,
     #[pyo3(name = "WHITE")]
     White,
+}
+
+impl PyColor {
+    /// The member's name, ``BLACK`` or ``WHITE``.
+    fn name(self) -> &'static str {
+        match self {
+            PyColor::Black => "BLACK",
+            PyColor::White => "WHITE",
+        }
+    }
 }
 
 impl From<Color> for PyColor {
@@ -65,8 +68,51 @@ impl PyColor {
         }
     }
 
+    /// The hash of ``int(color)``: a colour equals its number, so it finds the same
+    /// dict entry.
+    fn __hash__(&self) -> isize {
+        *self as isize
+    }
+
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<EnumReduction<'py>> {
         enum_reduce(slf)
+    }
+}
+
+/// How a game ended: ``winner`` (a ``Color``) and ``reason`` (in Konane always that the
+/// loser, to move, has no legal move).
+#[pyclass(
+    module = "konane",
+    name = "Outcome",
+    frozen,
+    eq,
+    get_all,
+    from_py_object
+)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct PyOutcome {
+    pub winner: PyColor,
+    pub reason: String,
+}
+
+#[pymethods]
+impl PyOutcome {
+    #[new]
+    fn new(winner: PyColor, reason: String) -> PyOutcome {
+        PyOutcome { winner, reason }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Outcome(winner=Color.{}, reason='{}')",
+            self.winner.name(),
+            self.reason
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (PyColor, String)) {
+        let this = slf.get();
+        (slf.get_type(), (this.winner, this.reason.clone()))
     }
 }
 
@@ -111,9 +157,16 @@ impl PyPosition {
     /// The start position of a ``width`` x ``height`` board (1 to 8 each): every square
     /// filled, the top-left square Black, Black to move.
     #[staticmethod]
-    #[pyo3(signature = (width = 8, height = 8))]
-    pub fn start(width: u32, height: u32) -> PyResult<PyPosition> {
-        let board = Board::new(width, height).map_err(value_error)?;
+    #[pyo3(signature = (width = None, height = None))]
+    pub fn start(
+        width: Option<&Bound<'_, PyAny>>,
+        height: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        let side = |name, value: Option<&Bound<'_, PyAny>>| {
+            whole_opt::<u32>(name, value, 0, u32::MAX.into()).map(|side| side.unwrap_or(8))
+        };
+        let board =
+            Board::new(side("width", width)?, side("height", height)?).map_err(value_error)?;
         Ok(PyPosition::new_root(Position::start(board)))
     }
 
@@ -256,11 +309,21 @@ impl PyPosition {
             .collect()
     }
 
-    /// The image of this position under ``symmetry`` (same side to move, no moves
-    /// played). Symmetries that swap files and ranks need a square board.
+    /// The image of this position under ``symmetry`` (same side to move), with the
+    /// images of the moves played. Symmetries that swap files and ranks need a square
+    /// board.
     fn transform(&self, symmetry: PySymmetry) -> PyResult<PyPosition> {
         let symmetry = self.fitting(symmetry)?;
-        Ok(PyPosition::new_root(symmetry.apply(&self.position)))
+        let board = self.position.board();
+        let history = self
+            .history
+            .iter()
+            .map(|(before, mv)| (symmetry.apply(before), symmetry.apply_move(board, *mv)))
+            .collect();
+        Ok(PyPosition {
+            position: symmetry.apply(&self.position),
+            history,
+        })
     }
 
     /// The image of ``move`` (a ``Move`` or its text) under ``symmetry`` on this board,
@@ -313,9 +376,52 @@ impl PyPosition {
         format!("Position('{}')", self.position.to_fen())
     }
 
-    /// Pickled as its FEN (the moves played are not kept).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
-        (slf.get_type(), (slf.borrow().position.to_fen(),))
+    /// Pickled as the FEN it started from and the moves played since (as ``copy``).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,), Vec<String>) {
+        let this = slf.borrow();
+        let root = this
+            .history
+            .first()
+            .map_or(this.position, |&(before, _)| before);
+        let moves = this.history.iter().map(|(_, mv)| mv.to_string()).collect();
+        (slf.get_type(), (root.to_fen(),), moves)
+    }
+
+    /// Plays the moves of a pickled position again.
+    fn __setstate__(&mut self, moves: Vec<String>) -> PyResult<()> {
+        for text in moves {
+            let mv = self
+                .position
+                .parse_move(&text)
+                .map_err(crate::errors::move_error)?;
+            self.history.push((self.position, mv));
+            self.position.play(mv);
+        }
+        Ok(())
+    }
+
+    /// How many moves ``color`` has here (default: the side to move): the legal moves
+    /// of the side to move, or the jumps the other side could make were it its turn
+    /// (the mobility count of evaluations). During the two opening removals the other
+    /// side has no jump.
+    #[pyo3(signature = (color = None))]
+    fn count_moves(&self, color: Option<PyColor>) -> u32 {
+        let color = color.map_or(self.position.side_to_move(), Color::from);
+        if color == self.position.side_to_move() {
+            self.position.count_moves()
+        } else {
+            self.position.count_jumps_for(color)
+        }
+    }
+
+    /// How the game ended, or ``None`` while it goes on: an ``Outcome`` with the
+    /// ``winner`` and the ``reason``.
+    fn outcome(&self) -> Option<PyOutcome> {
+        let winner = self.position.winner()?;
+        Some(PyOutcome {
+            winner: winner.into(),
+            reason: format!("{} has no legal move", PyColor::from(!winner).__str__()),
+        })
     }
 }
 

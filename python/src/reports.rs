@@ -2,7 +2,9 @@
 //! iteration) and `SearchResult` (the answer).
 
 use konane_search::{Score, SearchInfo};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
 
 use crate::moves::{moves_to_python, PyMove};
 
@@ -16,6 +18,27 @@ pub struct PyScore(pub Score);
 
 #[pymethods]
 impl PyScore {
+    /// ``Score(cp=35)`` or ``Score(mate=3)``: exactly one of the two.
+    #[new]
+    #[pyo3(signature = (cp = None, mate = None))]
+    fn new(cp: Option<i32>, mate: Option<i32>) -> PyResult<PyScore> {
+        match (cp, mate) {
+            (Some(cp), None) => Ok(PyScore(Score::Cp(cp))),
+            (None, Some(n)) => Ok(PyScore(Score::Mate(n))),
+            _ => Err(PyValueError::new_err(
+                "a Score is either cp=... or mate=...",
+            )),
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let score = slf.get();
+        let fields = (score.cp(), score.mate()).into_pyobject(slf.py())?;
+        Ok((slf.get_type(), fields))
+    }
+
     /// The heuristic score in centi-moves, or ``None`` for a proven result.
     #[getter]
     fn cp(&self) -> Option<i32> {
@@ -88,6 +111,52 @@ impl From<&SearchInfo> for PySearchInfo {
 
 #[pymethods]
 impl PySearchInfo {
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        depth: u32,
+        seldepth: u32,
+        multipv: usize,
+        score: PyScore,
+        nodes: u64,
+        nps: u64,
+        hashfull: u32,
+        time: f64,
+        pv: Vec<PyMove>,
+    ) -> PySearchInfo {
+        PySearchInfo {
+            depth,
+            seldepth,
+            multipv,
+            score,
+            nodes,
+            nps,
+            hashfull,
+            time,
+            pv,
+        }
+    }
+
+    /// Pickled field by field, so a result comes back from a worker process.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let i = slf.get();
+        let fields = (
+            i.depth,
+            i.seldepth,
+            i.multipv,
+            i.score,
+            i.nodes,
+            i.nps,
+            i.hashfull,
+            i.time,
+            i.pv.clone(),
+        )
+            .into_pyobject(slf.py())?;
+        Ok((slf.get_type(), fields))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SearchInfo(depth={}, multipv={}, score={}, nodes={}, pv=[{}])",
@@ -118,6 +187,49 @@ pub struct PySearchResult {
 
 #[pymethods]
 impl PySearchResult {
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        best_move: Option<PyMove>,
+        ponder_move: Option<PyMove>,
+        score: PyScore,
+        depth: u32,
+        seldepth: u32,
+        nodes: u64,
+        time: f64,
+        pv: Vec<PyMove>,
+    ) -> PySearchResult {
+        PySearchResult {
+            best_move,
+            ponder_move,
+            score,
+            depth,
+            seldepth,
+            nodes,
+            time,
+            pv,
+        }
+    }
+
+    /// Pickled field by field, so a result comes back from a worker process.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let r = slf.get();
+        let fields = (
+            r.best_move,
+            r.ponder_move,
+            r.score,
+            r.depth,
+            r.seldepth,
+            r.nodes,
+            r.time,
+            r.pv.clone(),
+        )
+            .into_pyobject(slf.py())?;
+        Ok((slf.get_type(), fields))
+    }
+
     fn __repr__(&self) -> String {
         let best = self
             .best_move

@@ -40,6 +40,48 @@ pub struct PySolution {
 
 #[pymethods]
 impl PySolution {
+    #[new]
+    fn new(
+        winner: Option<PyColor>,
+        winning_moves: Vec<PyMove>,
+        losing_moves: Vec<PyMove>,
+        complete: bool,
+        distance: Option<u32>,
+        line: Option<Vec<PyMove>>,
+        nodes: u64,
+    ) -> PySolution {
+        PySolution {
+            winner,
+            winning_moves,
+            losing_moves,
+            complete,
+            distance,
+            line,
+            nodes,
+        }
+    }
+
+    /// Pickled field by field, so a solution comes back from a worker process.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, pyo3::types::PyType>,
+        Bound<'py, pyo3::types::PyTuple>,
+    )> {
+        let s = slf.get();
+        let fields = (
+            s.winner,
+            s.winning_moves.clone(),
+            s.losing_moves.clone(),
+            s.complete,
+            s.distance,
+            s.line.clone(),
+            s.nodes,
+        )
+            .into_pyobject(slf.py())?;
+        Ok((slf.get_type(), fields))
+    }
+
     fn __repr__(&self) -> String {
         let moves = |moves: &[PyMove]| {
             moves

@@ -108,7 +108,7 @@ def test_off_the_board_and_wrong_types() -> None:
         Position.start(9, 8)
     with pytest.raises(ValueError, match="out of range"):
         Position.start(0, 3)
-    with pytest.raises(OverflowError):
+    with pytest.raises(ValueError, match="width must be a whole number from 0 to"):
         Position.start(-1, 3)
     with pytest.raises(ValueError):
         Move("d3d4")  # not an even number of squares

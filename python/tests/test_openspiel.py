@@ -33,7 +33,15 @@ def test_the_game_is_registered_with_its_sizes() -> None:
 
 
 def test_openspiels_random_simulation_test() -> None:
-    pyspiel.random_sim_test(load(5, 5), num_sims=20, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(5, 5), num_sims=20, serialize=True, verbose=False)
+
+
+def test_a_serialised_state_keeps_its_moves() -> None:
+    game = load(6, 6)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[3])
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
 
 
 def test_openspiels_alpha_beta_agrees_with_the_solver() -> None:

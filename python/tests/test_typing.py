@@ -26,3 +26,13 @@ def test_the_stub_matches_the_native_module() -> None:
 def test_the_package_type_checks() -> None:
     checked = run("mypy", "-p", "konane", "--ignore-missing-imports")
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_quick_start_passes_mypy_strict(tmp_path: Path) -> None:
+    docs = (PACKAGE.parents[1] / "docs" / "python.md").read_text()
+    section = docs.split("## Quick start", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    script = tmp_path / "quick_start.py"
+    script.write_text(code)
+    checked = run("mypy", "--strict", str(script))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
