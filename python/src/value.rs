@@ -11,7 +11,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::background;
+use crate::numbers::whole_opt;
 use crate::position::{PyColor, PyPosition};
+
+/// The regions one call values at most when no budget is given (a few seconds).
+const DEFAULT_BUDGET: u64 = 100_000;
 
 /// Entries one call's value database may hold.
 const CAPACITY: usize = 1 << 23;
@@ -74,12 +78,16 @@ fn names(set: SquareSet) -> Vec<String> {
 }
 
 /// The value of ``position`` (past the opening removals), valuing at most ``budget``
-/// regions (by default 100,000, a few seconds); a position that needs more raises
+/// regions (``None``: 100,000, a few seconds); a position that needs more raises
 /// ``ValueError``, as does one in the opening removals.
 #[pyfunction]
-// The default budget, 100,000 regions, is a few seconds (a literal, for the signature).
-#[pyo3(signature = (position, budget = 100000))]
-pub fn value(py: Python<'_>, position: &PyPosition, budget: u64) -> PyResult<PyValue> {
+#[pyo3(signature = (position, budget = None))]
+pub fn value(
+    py: Python<'_>,
+    position: &PyPosition,
+    budget: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyValue> {
+    let budget = whole_opt("budget", budget, 0, u64::MAX.into())?.unwrap_or(DEFAULT_BUDGET);
     let position = position.position;
     let stopped = AtomicBool::new(false);
     let work = || {

@@ -70,6 +70,8 @@ def test_bad_positions_are_refused() -> None:
     big = Position.start(6, 6).play("f1").play("e1")
     with pytest.raises(ValueError, match="more than 50 regions"):
         konane.value(big, budget=50)
+    with pytest.raises(ValueError, match="budget must be a whole number from 0"):
+        konane.value(big, budget=-1)
 
 
 def test_ctrl_c_stops_a_long_value(ctrl_c_after: Callable[[float], None]) -> None:
