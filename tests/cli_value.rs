@@ -212,3 +212,51 @@ fn a_values_file_is_saved_loaded_and_checked() {
     assert!(err.contains("line 1"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_value_and_keeps_the_values_found() {
+    let dir = std::env::temp_dir().join(format!("konane-cli-value-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("values.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(["value", "--size", "8x8", "--moves", "d5", "d4", "--budget"])
+        .arg(u64::MAX.to_string())
+        .arg("--values")
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("konane starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "8x8 is not valued in 1.5 s"
+    );
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signalled.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("konane value did not stop on Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut err = String::new();
+    child.stderr.unwrap().read_to_string(&mut err).unwrap();
+    assert!(!status.success());
+    assert!(err.contains("stopped (Ctrl-C)"), "{err}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.starts_with("konane-values 1\n") && saved.contains("\nend "),
+        "{saved}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
