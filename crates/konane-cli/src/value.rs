@@ -24,7 +24,7 @@ const CAPACITY: usize = 1 << 23;
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   konane value --fen '6/6/bw4/6/6/4wb b'
-  konane value --size 6x6 --moves f1 e1 d1f1 --values values.txt
+  konane value --fen '6/6/6/bwbw2/6/bw1bw1 b' --values values.txt
   konane value --fen F | tail -1          (canonical: G, for programs)
 
 The value is Left = Black: positive favours Black. The position must be past the
