@@ -410,6 +410,11 @@ async fn records_load_and_small_positions_are_solved() {
     assert_eq!(solved["winner"], "white");
     assert_eq!(solved["winning"], json!([]));
     assert_eq!(solved["ply"], 0);
+    assert_eq!(
+        solved["value"],
+        Value::Null,
+        "no value in the opening removals"
+    );
     // A move list, then the solver on a won position of 5x5.
     tab.send(
         json!({"type": "load_moves", "moves": "c3 c2", "fen": "bwbwb/wbwbw/bwbwb/wbwbw/bwbwb b"}),
@@ -420,6 +425,19 @@ async fn records_load_and_small_positions_are_solved() {
         .await;
     assert_eq!(solved["winner"], "black");
     assert!(!solved["winning"].as_array().unwrap().is_empty());
+    // Past the removals and small: the badge carries the game value (1 + 1 = 2).
+    tab.send(json!({"type": "load_moves", "moves": "", "fen": "6/6/bw4/6/6/4wb b"}))
+        .await;
+    let solved = tab
+        .wait_for("valued", |v| {
+            v["type"] == "solved" && v["fen"] == "6/6/bw4/6/6/4wb b"
+        })
+        .await;
+    assert_eq!(solved["winner"], "black");
+    assert_eq!(
+        solved["value"],
+        json!({"human": "2", "canonical": "2", "regions": 2})
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

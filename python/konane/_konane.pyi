@@ -20,8 +20,11 @@ __all__ = [
     "SearchResult",
     "Solution",
     "Symmetry",
+    "Value",
+    "ValueRegion",
     "perft",
     "solve",
+    "value",
 ]
 
 _MoveLike = Union["Move", str]
@@ -97,7 +100,7 @@ class Outcome:
 
 @final
 class Position:
-    """A Konane position on any board from 1x1 to 8x8, with the moves played on it."""
+    """A Konane position on any board from 1x1 to 16x16, with the moves played on it."""
 
     def __new__(cls, fen: Optional[str] = None) -> "Position": ...
     @staticmethod
@@ -301,6 +304,41 @@ def solve(
     distance: bool = True,
     threads: Optional[int] = None,
 ) -> Solution: ...
+
+@final
+class ValueRegion:
+    """One region of a position: its pieces by colour, every square they could ever
+    stand on (square names), and its value."""
+
+    @property
+    def black(self) -> list[str]: ...
+    @property
+    def white(self) -> list[str]: ...
+    @property
+    def squares(self) -> list[str]: ...
+    @property
+    def human(self) -> str: ...
+    @property
+    def canonical(self) -> str: ...
+
+@final
+class Value:
+    """What ``value`` found (Left = Black: a positive value favours Black)."""
+
+    @property
+    def canonical(self) -> str: ...
+    @property
+    def human(self) -> str: ...
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def winner_black_to_move(self) -> Color: ...
+    @property
+    def winner_white_to_move(self) -> Color: ...
+    @property
+    def regions(self) -> list[ValueRegion]: ...
+
+def value(position: Position, budget: Optional[int] = None) -> Value: ...
 
 @final
 class Player:

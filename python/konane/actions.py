@@ -17,7 +17,9 @@ import numpy as np
 
 from ._konane import Move, Position
 
-FILES = "abcdefgh"
+#: The largest width and height (the rules crate's ``MAX_SIDE``).
+MAX_SIDE = 16
+FILES = "abcdefghijklmnop"
 
 #: The four directions of a jump as (file step, rank step): up, right, down, left.
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -27,9 +29,10 @@ class ActionEncoding:
     """The actions of one board size: ``size`` of them, numbered from 0."""
 
     def __init__(self, width: int, height: int) -> None:
-        if not (1 <= width <= 8 and 1 <= height <= 8):
+        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
             raise ValueError(
-                f"board size {width}x{height} is out of range: width and height must be 1 to 8"
+                f"board size {width}x{height} is out of range: "
+                f"width and height must be 1 to {MAX_SIDE}"
             )
         self.width = width
         self.height = height

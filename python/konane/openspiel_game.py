@@ -9,7 +9,7 @@ its algorithms (MCTS, alpha-beta, CFR, evaluation bots, ...) run on it::
     game = pyspiel.load_game("python_konane", {"columns": 6, "rows": 6})
     state = game.new_initial_state()
 
-Parameters: ``columns`` and ``rows``, 1 to 8 each (default 8). Player 0 is Black, who
+Parameters: ``columns`` and ``rows``, 1 to 16 each (default 8). Player 0 is Black, who
 moves first; the actions are those of ``konane.ActionEncoding`` for the board size; the
 returns are +1 for the winner and -1 for the loser. ``state.position`` is the
 ``konane.Position``. ``PlayerBot`` and ``EngineBot`` make the built-in players and the

@@ -21,6 +21,7 @@ mod position;
 mod reports;
 mod solve;
 mod symmetry;
+mod value;
 
 #[pymodule]
 fn _konane(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -44,5 +45,8 @@ fn _konane(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<solve::PySolution>()?;
     module.add_function(wrap_pyfunction!(solve::solve, module)?)?;
     module.add_class::<players::PyPlayer>()?;
+    module.add_class::<value::PyValue>()?;
+    module.add_class::<value::PyValueRegion>()?;
+    module.add_function(wrap_pyfunction!(value::value, module)?)?;
     Ok(())
 }

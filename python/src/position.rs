@@ -116,7 +116,7 @@ impl PyOutcome {
     }
 }
 
-/// A Konane position on any board from 1x1 to 8x8, with the moves played on it.
+/// A Konane position on any board from 1x1 to 16x16, with the moves played on it.
 ///
 /// ``Position()`` is the 8x8 start, ``Position(fen)`` reads a FEN (as
 /// ``Position.from_fen``). Black moves first: the first two moves remove a piece
@@ -154,7 +154,7 @@ impl PyPosition {
         }
     }
 
-    /// The start position of a ``width`` x ``height`` board (1 to 8 each): every square
+    /// The start position of a ``width`` x ``height`` board (1 to 16 each): every square
     /// filled, the top-left square Black, Black to move.
     #[staticmethod]
     #[pyo3(signature = (width = None, height = None))]

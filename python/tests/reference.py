@@ -3,7 +3,7 @@ the tests: plain, slow and easy to check by reading. The package must agree with
 
 from __future__ import annotations
 
-FILES = "abcdefgh"
+FILES = "abcdefghijklmnop"
 BLACK, WHITE = "b", "w"
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 

@@ -43,7 +43,7 @@ def protocol_errors(*lines: str) -> list[str]:
     return [line[len(prefix) :] for line in output.splitlines() if line.startswith(prefix)]
 
 
-BAD_FENS = ["", "bwb/ww b", "bwb x", "bwbw", "b9b b", "bxb b", "b/0 b", "bbbbbbbbb b", "b b extra"]
+BAD_FENS = ["", "bwb/ww b", "bwb x", "bwbw", "b16b b", "bxb b", "b/0 b", "b" * 17 + " b", "b b extra"]
 
 
 @pytest.mark.parametrize("fen", BAD_FENS)
@@ -105,7 +105,7 @@ def test_off_the_board_and_wrong_types() -> None:
     with pytest.raises(ValueError, match="not a square"):
         small.piece_at("zz")
     with pytest.raises(ValueError, match="out of range"):
-        Position.start(9, 8)
+        Position.start(17, 8)
     with pytest.raises(ValueError, match="out of range"):
         Position.start(0, 3)
     with pytest.raises(ValueError, match="width must be a whole number from 0 to"):

@@ -1,6 +1,6 @@
 """The package's rules against the pure-Python reference (tests/reference.py): 10,000
 random games, a third on the standard 8x8 board and the rest over every board size from
-1x1 to 8x8, and random positions."""
+1x1 to 8x8, games on larger boards up to 16x16, and random positions."""
 
 from __future__ import annotations
 
@@ -44,6 +44,21 @@ def test_ten_thousand_random_games_follow_the_reference() -> None:
             position.pop()
         assert position == konane.Position.start(width, height)
     assert plies > 15 * GAMES
+
+
+def test_random_games_on_larger_boards_follow_the_reference() -> None:
+    rng = random.Random(2026)
+    for width, height in [(10, 10), (16, 16), (3, 16), (16, 4), (12, 9), (1, 16)]:
+        for _ in range(3):
+            position = konane.Position.start(width, height)
+            reference = RefPosition.start(width, height)
+            while True:
+                moves = assert_same(position, reference)
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                position.push(move)
+                reference = reference.play(move)
 
 
 def random_fen(rng: random.Random) -> str:

@@ -18,6 +18,7 @@ pub mod search_flags;
 pub mod selfplay;
 pub mod solve;
 mod solve_units;
+pub mod value;
 pub mod verify;
 
 use std::path::PathBuf;
@@ -75,6 +76,8 @@ enum Command {
     Gui(gui::GuiArgs),
     /// Check a proof certificate written by `konane solve --certificate`.
     Verify(verify::VerifyArgs),
+    /// The combinatorial game value of a position: its regions, their values, who wins.
+    Value(value::ValueArgs),
     /// Print engine.toml for the current settings.
     ///
     /// The built-in defaults, then engine.toml (or --config), then the flags; the
@@ -112,6 +115,7 @@ pub fn main() -> ExitCode {
                 | Command::Replay(_)
                 | Command::Selfplay(_)
                 | Command::Solve(_)
+                | Command::Value(_)
         )
     ) {
         end_quietly_on_closed_pipe();
@@ -141,6 +145,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Gui(args)) => gui::run(&args, options),
         Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Value(args)) => value::run(&args),
         Some(Command::Bench(_)) => bench::run(),
         Some(Command::Config) => {
             print!("{}", config::render(&options));

@@ -264,6 +264,20 @@ pub struct SolvedView {
     /// Every move of the side to move that wins (empty when it loses).
     pub winning: Vec<String>,
     pub line: Vec<String>,
+    /// The position's combinatorial game value, when it is past the opening removals
+    /// and small enough.
+    pub value: Option<ValueView>,
+}
+
+/// A position's combinatorial game value (Left = Black).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ValueView {
+    /// Human notation (`±1`, `↑*`, `{2|1}`).
+    pub human: String,
+    /// The strict form (`{1|0}`), for programs.
+    pub canonical: String,
+    /// How many regions the board splits into.
+    pub regions: usize,
 }
 
 /// What the server tells the page.

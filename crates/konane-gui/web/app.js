@@ -309,6 +309,10 @@ function renderSolved() {
   const winner = solved.winner === 'black' ? 'Black' : 'White';
   let text = `Solved: ${winner} wins in ${solved.plies} ${solved.plies === 1 ? 'ply' : 'plies'}`;
   if (solved.winning.length) text += ` · winning moves: ${solved.winning.join(' ')}`;
+  if (solved.value) {
+    const regions = solved.value.regions === 1 ? '1 region' : `${solved.value.regions} regions`;
+    text += ` · value ${solved.value.human} (${regions})`;
+  }
   box.textContent = text;
   box.title = `best line: ${solved.line.join(' ')}`;
   box.hidden = false;

@@ -34,12 +34,13 @@ const HEADER: &str = "konane-values 1";
 #[derive(Debug, Error)]
 pub enum ValuesFileError {
     /// The file could not be read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// What went wrong.
-        source: io::Error,
+        /// What went wrong (in the message, not a separate source, so that a chain of
+        /// errors does not print it twice).
+        error: io::Error,
     },
     /// A line is not what the format says.
     #[error("{} line {line}: {message}", path.display())]
@@ -64,14 +65,14 @@ pub enum ValuesFileError {
         computed: String,
     },
     /// Checking a region's value ran into a limit of the database.
-    #[error("{} line {line}: {source}", path.display())]
+    #[error("{} line {line}: {error}", path.display())]
     Value {
         /// The file.
         path: PathBuf,
         /// The line, from 1.
         line: usize,
-        /// The limit.
-        source: ValueError,
+        /// The limit (in the message, not a separate source).
+        error: ValueError,
     },
 }
 
@@ -102,9 +103,9 @@ impl RegionValues {
             count += 1;
         }
         let _ = writeln!(text, "end {count}");
-        let io_error = |source| ValuesFileError::Io {
+        let io_error = |error| ValuesFileError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         };
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(".tmp");
@@ -119,9 +120,9 @@ impl RegionValues {
     /// many it read. On an error the regions checked before it stay (with the values
     /// computed for them, which are right).
     pub fn load(&mut self, path: &Path, budget: u64) -> Result<usize, ValuesFileError> {
-        let text = fs::read_to_string(path).map_err(|source| ValuesFileError::Io {
+        let text = fs::read_to_string(path).map_err(|error| ValuesFileError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         let mut entries = parse(&text).map_err(|(line, message)| ValuesFileError::Format {
             path: path.to_path_buf(),
@@ -132,10 +133,10 @@ impl RegionValues {
         entries.sort_by_key(|e| (e.black.len() + e.white.len(), e.line));
         let count = entries.len();
         for entry in entries {
-            let value_error = |source| ValuesFileError::Value {
+            let value_error = |error| ValuesFileError::Value {
                 path: path.to_path_buf(),
                 line: entry.line,
-                source,
+                error,
             };
             let stored = self
                 .games()

@@ -27,12 +27,14 @@
 
 mod file;
 mod key;
+mod position_value;
 mod split;
 mod squares;
 mod values;
 
 pub use file::ValuesFileError;
 pub use key::RegionKey;
+pub use position_value::{winner, PositionValue};
 pub use split::{regions, Region, EXACT_ARRANGEMENTS, EXACT_PIECES};
 pub use squares::SquareSet;
 pub use values::{RegionValues, ValueError};

@@ -25,6 +25,9 @@ pub enum ValueError {
     /// The database holds its capacity of entries: [`RegionValues::clear`] it first.
     #[error("the value database is full ({0} entries); clear it to go on")]
     Full(usize),
+    /// The caller's stop flag was raised before the value was found.
+    #[error("stopped before the value was found")]
+    Stopped,
     /// A value beyond the limits of the arithmetic.
     #[error("{0}")]
     Arithmetic(#[from] CgtError),
@@ -101,6 +104,17 @@ impl RegionValues {
         position: &Position,
         budget: u64,
     ) -> Result<Vec<(Region, GameId)>, ValueError> {
+        self.region_values_until(position, budget, &|| false)
+    }
+
+    /// [`RegionValues::region_values`], giving up with [`ValueError::Stopped`] once
+    /// `stop` says so (it is asked before each new region is valued).
+    pub fn region_values_until(
+        &mut self,
+        position: &Position,
+        budget: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Vec<(Region, GameId)>, ValueError> {
         if position.phase() != Phase::Jumps {
             return Err(ValueError::Opening);
         }
@@ -112,6 +126,7 @@ impl RegionValues {
             board: position.board(),
             left: budget,
             budget,
+            stop,
         };
         let black = SquareSet::pieces(position, Color::Black);
         let white = SquareSet::pieces(position, Color::White);
@@ -142,6 +157,7 @@ impl RegionValues {
             board,
             left: budget,
             budget,
+            stop: &|| false,
         };
         let mut total = search.db.games.zero();
         for part in search.regions(black, white) {
@@ -168,12 +184,14 @@ impl RegionValues {
     }
 }
 
-/// One call's valuation: the database, the board and what is left of the budget.
+/// One call's valuation: the database, the board, what is left of the budget and the
+/// caller's stop flag.
 struct Search<'a> {
     db: &'a mut RegionValues,
     board: Board,
     left: u64,
     budget: u64,
+    stop: &'a dyn Fn() -> bool,
 }
 
 impl Search<'_> {
@@ -201,6 +219,9 @@ impl Search<'_> {
         }
         if self.left == 0 {
             return Err(ValueError::Budget(self.budget));
+        }
+        if (self.stop)() {
+            return Err(ValueError::Stopped);
         }
         self.left -= 1;
         let black = self.options(region, Color::Black)?;
