@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
 use crate::leaf_batch::LeafBatch;
+use crate::line_count::LineCounter;
 use crate::moves::Move;
 use crate::position::{BitPosition, Phase, Position, PositionVisitor};
 use crate::word::Word;
@@ -142,17 +143,20 @@ fn count<W: Word, S: Fn() -> bool + Sync>(position: &BitPosition<W>, depth: u32,
             let own = position.pieces(position.side_to_move());
             let opp = position.pieces(!position.side_to_move());
             let geometry = position.geometry();
-            let mut batch = LeafBatch::new(geometry);
-            queue_leaf_parents(
-                geometry,
-                own,
-                opp,
-                position.empty(),
-                depth,
-                stop,
-                &mut batch,
-            );
-            batch.finish()
+            let board = geometry.board();
+            let lines = LineCounter::new(board.width(), board.height());
+            match lines.zip(LineCounter::mover_on_even(own.0.low_u64(), opp.0.low_u64())) {
+                Some((lines, on_even)) => {
+                    let empty = position.empty();
+                    walk_lines(&lines, geometry, own, opp, empty, depth, on_even, stop)
+                }
+                None => {
+                    let mut batch = LeafBatch::new(geometry);
+                    let empty = position.empty();
+                    queue_leaf_parents(geometry, own, opp, empty, depth, stop, &mut batch);
+                    batch.finish()
+                }
+            }
         }
         _ => {
             let mut total = 0;
@@ -160,6 +164,37 @@ fn count<W: Word, S: Fn() -> bool + Sync>(position: &BitPosition<W>, depth: u32,
             total
         }
     }
+}
+
+/// Counts the leaves of the jumping tree below a position `depth >= 2` plies above
+/// them on a board up to 8x8 whose pieces are on their shade (the mover's on the even
+/// squares when `on_even`): the positions two plies above the leaves are counted by
+/// `lines` without making their children. Once `stop` says so, it counts no more.
+#[allow(clippy::too_many_arguments)]
+fn walk_lines<W: Word, S: Fn() -> bool + Sync>(
+    lines: &LineCounter,
+    geometry: &Geometry<W>,
+    own: Bitboard<W>,
+    opp: Bitboard<W>,
+    empty: Bitboard<W>,
+    depth: u32,
+    on_even: bool,
+    stop: &S,
+) -> u64 {
+    if depth == 2 {
+        return lines.grandchildren((own | opp).0.low_u64(), on_even);
+    }
+    if depth >= STOP_CHECK_DEPTH && stop() {
+        return 0;
+    }
+    let mut total = 0;
+    geometry.for_each_jump(own, opp, empty, |from, to, captured| {
+        let moved = Bitboard::from_index(from) | Bitboard::from_index(to);
+        let (own, opp) = (opp ^ captured, own ^ moved);
+        let empty = empty ^ moved ^ captured;
+        total += walk_lines(lines, geometry, own, opp, empty, depth - 1, !on_even, stop);
+    });
+    total
 }
 
 /// Walks the jumping tree below a position `depth >= 2` plies above the leaves and
