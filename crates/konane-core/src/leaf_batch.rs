@@ -262,7 +262,7 @@ pub(crate) mod tests {
     struct Compare;
 
     /// Per side to move, the sum of `count_jumps` over the children of `for_each_jump`.
-    fn plain_grandchildren<W: Word>(
+    pub(crate) fn plain_grandchildren<W: Word>(
         geometry: &Geometry<W>,
         own: Bitboard<W>,
         opp: Bitboard<W>,

@@ -192,23 +192,10 @@ mod tests {
     use crate::bitboard::Bitboard;
     use crate::board::Board;
     use crate::geometry::Geometry;
-    use crate::leaf_batch::tests::random_positions;
+    use crate::leaf_batch::tests::{plain_grandchildren, random_positions};
     use crate::position::Phase;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
-
-    /// The sum of `count_jumps` over the children of `for_each_jump`.
-    fn plain_grandchildren(geometry: &Geometry<u64>, own: u64, opp: u64) -> u64 {
-        let (own, opp) = (Bitboard(own), Bitboard(opp));
-        let empty = geometry.mask().without(own | opp);
-        let mut total = 0;
-        geometry.for_each_jump(own, opp, empty, |from, to, captured| {
-            let moved = Bitboard::from_index(from) | Bitboard::from_index(to);
-            total +=
-                geometry.count_jumps(opp ^ captured, own ^ moved, empty ^ moved ^ captured) as u64;
-        });
-        total
-    }
 
     #[test]
     fn transpose_swaps_files_and_ranks() {
@@ -254,7 +241,7 @@ mod tests {
                 let Some(even) = LineCounter::mover_on_even(own, opp) else {
                     continue;
                 };
-                let plain = plain_grandchildren(geometry, own, opp);
+                let plain = plain_grandchildren(geometry, Bitboard(own), Bitboard(opp));
                 assert_eq!(
                     counter.grandchildren(own | opp, even),
                     plain,
@@ -287,7 +274,7 @@ mod tests {
                         let (own, opp) = (occupied & mine, occupied & !mine);
                         assert_eq!(
                             counter.grandchildren(occupied, even),
-                            plain_grandchildren(geometry, own, opp),
+                            plain_grandchildren(geometry, Bitboard(own), Bitboard(opp)),
                             "{board} {own:x} {opp:x}"
                         );
                     }
