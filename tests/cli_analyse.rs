@@ -1,13 +1,16 @@
 //! End-to-end: `konane analyse` prints progress, a best move and a verdict; exact
 //! results say so; bad arguments fail with a message.
 
+mod common;
+
+use common::{OutputWithin, COMMAND_LIMIT};
 use std::process::{Command, Output};
 
 fn konane(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
         .stdin(std::process::Stdio::null())
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap()
 }
 

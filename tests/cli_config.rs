@@ -8,7 +8,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::Command;
 
-use common::{run_ok, Engine, PROMPT};
+use common::{run_ok, Engine, OutputWithin, COMMAND_LIMIT, PROMPT};
 
 /// Writes `text` to a fresh file in the target directory and returns its path.
 fn config_file(name: &str, text: &str) -> PathBuf {
@@ -54,7 +54,7 @@ fn a_bad_config_names_the_key_line_and_expected_type() {
     );
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(["--config", path.to_str().unwrap()])
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
@@ -62,7 +62,7 @@ fn a_bad_config_names_the_key_line_and_expected_type() {
     assert!(err.contains("expected an integer"), "{err}");
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(["--config", "/nonexistent/engine.toml"])
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8(out.stderr)
@@ -84,7 +84,7 @@ fn without_a_config_file_the_built_in_defaults_apply() {
 fn bench_nodes() -> u64 {
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .arg("bench")
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
@@ -116,7 +116,7 @@ fn konane_config_writes_the_shipped_engine_toml() {
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .arg("config")
         .current_dir(env!("CARGO_TARGET_TMPDIR"))
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(out.status.success());
     let shipped = include_str!("../engine.toml");
@@ -136,7 +136,7 @@ fn konane_config_writes_the_shipped_engine_toml() {
 fn a_bad_flag_names_the_option_and_its_range() {
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(["--hash", "0"])
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();

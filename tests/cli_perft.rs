@@ -1,11 +1,14 @@
 //! End-to-end: `konane perft` run as a process.
 
+mod common;
+
+use common::{OutputWithin, COMMAND_LIMIT};
 use std::process::{Command, Output};
 
 fn konane(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap()
 }
 

@@ -16,12 +16,15 @@ fn read_one_line_and_close(args: &[&str]) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("konane starts");
+    let watchdog = common::Watchdog::new(child.id(), common::COMMAND_LIMIT);
     let mut first = String::new();
     BufReader::new(child.stdout.take().expect("piped stdout"))
         .read_line(&mut first)
         .expect("one line of output");
+    watchdog.check(&format!("{args:?}"));
     assert!(!first.is_empty(), "{args:?} printed nothing");
     let output = child.wait_with_output().expect("konane ends");
+    watchdog.check(&format!("{args:?}"));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     assert_ne!(output.status.code(), Some(101), "{args:?}: {stderr}");

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{OutputWithin, COMMAND_LIMIT};
+
 use std::process::Command;
 
 #[test]
@@ -31,7 +33,7 @@ fn a_game_text_replays_its_main_line() {
     std::fs::write(&path, "[Board \"8x8\"]\n\n1. d5 d5\n").unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(["replay", path.to_str().unwrap()])
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);

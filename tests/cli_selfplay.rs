@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{result_table as table, run_ok as konane};
+use common::{result_table as table, run_ok as konane, OutputWithin, COMMAND_LIMIT};
 
 #[test]
 fn greedy_beats_random_and_records_replay_the_same_totals() {
@@ -111,7 +111,7 @@ fn each_engine_player_takes_its_own_name_and_options() {
     ] {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_konane"))
             .args(["selfplay", "--opponent", opponent, "--games", "2"])
-            .output()
+            .output_within(COMMAND_LIMIT)
             .unwrap();
         assert!(!output.status.success(), "{opponent}");
         let stderr = String::from_utf8_lossy(&output.stderr);

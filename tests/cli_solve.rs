@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::{OutputWithin, COMMAND_LIMIT};
+
 use std::process::Command;
 
 fn solve(args: &[&str]) -> String {
@@ -42,7 +44,7 @@ fn a_fen_is_solved_with_its_winning_move() {
 fn a_bad_size_is_one_clear_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(["solve", "--size", "17x17"])
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
@@ -58,7 +60,7 @@ fn moves_are_played_before_solving() {
     assert!(text.contains("Winning moves for White: none"), "{text}");
     let out = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(["solve", "--size", "5x5", "--moves", "c3 a1"])
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();

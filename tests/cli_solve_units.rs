@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
 
-use common::run_ok;
+use common::{run_ok, OutputWithin, COMMAND_LIMIT};
 
 fn folder(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("konane-units-{}-{test}", std::process::id()));
@@ -26,7 +26,7 @@ fn text(path: &Path) -> &str {
 fn konane(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap()
 }
 
@@ -251,9 +251,11 @@ fn start_shard(args: &[&str]) -> (Child, BufReader<ChildStdout>) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let watchdog = common::Watchdog::new(child.id(), common::COMMAND_LIMIT);
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     out.read_line(&mut line).unwrap();
+    watchdog.check(&format!("{args:?}"));
     assert!(line.starts_with("Shard "), "{line}");
     (child, out)
 }
@@ -285,7 +287,9 @@ fn a_shard_stopped_or_killed_keeps_its_results_and_resumes() {
         .status()
         .unwrap();
     assert!(status.success());
+    let watchdog = common::Watchdog::new(first.id(), common::COMMAND_LIMIT);
     let output = first.wait_with_output().unwrap();
+    watchdog.check("the stopped shard");
     assert!(!output.status.success());
     let error = String::from_utf8(output.stderr).unwrap();
     assert!(

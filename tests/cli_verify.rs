@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{OutputWithin, COMMAND_LIMIT};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -17,7 +19,7 @@ fn scratch(test: &str) -> PathBuf {
 fn konane(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
-        .output()
+        .output_within(COMMAND_LIMIT)
         .expect("konane starts")
 }
 

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{OutputWithin, COMMAND_LIMIT};
+
 use std::path::PathBuf;
 
 use common::result_table as table;
@@ -12,7 +14,7 @@ use std::process::{Command, Output};
 fn konane(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap()
 }
 

@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{result_table, run_ok};
+use common::{result_table, run_ok, OutputWithin, COMMAND_LIMIT};
 
 /// A fresh folder for one test.
 fn folder(test: &str) -> PathBuf {
@@ -78,7 +78,7 @@ fn merge(files: &[PathBuf], extra: &[&str]) -> std::process::Output {
     args.extend(files.iter().map(|p| path_text(p)));
     Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(&args)
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap()
 }
 
@@ -398,14 +398,14 @@ fn a_shard_too_small_for_any_pair_is_refused() {
             "--record",
         ])
         .arg(dir.join("x.txt"))
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("too few for 3 shards"), "{error}");
     let output = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(["selfplay", "--shard", "4/3"])
-        .output()
+        .output_within(COMMAND_LIMIT)
         .unwrap();
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("1 <= K <= N"));

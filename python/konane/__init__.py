@@ -40,8 +40,9 @@ __all__ += _konane.__all__
 
 
 def env(board_size: "BoardSize" = 8, render_mode: Optional[str] = None) -> "AECEnv":
-    """The PettingZoo AEC environment of Konane on a ``board_size`` board (an int for a
-    square board, or ``(width, height)``), wrapped like PettingZoo's classic games; see
+    """The PettingZoo AEC environment of Konane on a ``board_size`` board (an int ``N``
+    for ``N`` x ``N``, a ``(width, height)`` pair or a ``"WxH"`` string, as everywhere
+    in the package: see ``konane.board_size``), wrapped like PettingZoo's classic games; see
     ``konane.pettingzoo_env``. Needs ``pip install konane[pettingzoo]``."""
     from .pettingzoo_env import env as make_env
 

@@ -15,7 +15,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ._konane import Move, Position
+from ._konane import Move, Position, board_size
 
 #: The largest width and height (the rules crate's ``MAX_SIDE``).
 MAX_SIDE = 16
@@ -29,11 +29,8 @@ class ActionEncoding:
     """The actions of one board size: ``size`` of them, numbered from 0."""
 
     def __init__(self, width: int, height: int) -> None:
-        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-            raise ValueError(
-                f"board size {width}x{height} is out of range: "
-                f"width and height must be 1 to {MAX_SIDE}"
-            )
+        # The package's one check of a board size (it raises ValueError or TypeError).
+        width, height = board_size((width, height))
         self.width = width
         self.height = height
         #: The longest jump, in steps of two squares.

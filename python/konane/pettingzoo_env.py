@@ -30,7 +30,7 @@ game with -1 for the agent that took it (``TerminateIllegalWrapper``).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple, Union
+from typing import Any, Optional, SupportsIndex, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -40,24 +40,29 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.agent_selector import AgentSelector
 
 from ._konane import Color, Position
+from ._konane import board_size as konane_board_size
 from .actions import ActionEncoding
 
-BoardSize = Union[int, Tuple[int, int]]
+#: A board size as every API of the package takes it: an int ``N`` for ``N`` x ``N``
+#: (NumPy integers too, never a bool), a ``(width, height)`` pair, or a ``"WxH"``
+#: string; see ``konane.board_size``.
+BoardSize = Union[SupportsIndex, Tuple[SupportsIndex, SupportsIndex], str]
 
 AGENTS = ["black_0", "white_0"]
 
 
-def board_dimensions(board_size: BoardSize) -> tuple[int, int]:
-    """``(width, height)`` of ``board_size``: an int for a square board or a pair."""
-    if isinstance(board_size, int):
-        return board_size, board_size
-    try:
-        width, height = board_size
-        return int(width), int(height)
-    except (TypeError, ValueError):
-        raise ValueError(
-            f"board_size must be an int or a (width, height) pair, not {board_size!r}"
-        ) from None
+class FloatTerminateIllegalWrapper(wrappers.TerminateIllegalWrapper):
+    """PettingZoo's ``TerminateIllegalWrapper`` whose rewards stay floats: it gives
+    ``float(illegal_reward)`` to the agent that played the illegal action but an int
+    ``0`` to the others, and Konane's rewards are floats everywhere."""
+
+    def step(self, action: Any) -> None:
+        super().step(action)
+        env = self.env.unwrapped
+        env.rewards = {agent: float(reward) for agent, reward in env.rewards.items()}
+        env._cumulative_rewards = {
+            agent: float(reward) for agent, reward in env._cumulative_rewards.items()
+        }
 
 
 def env(board_size: BoardSize = 8, render_mode: Optional[str] = None) -> AECEnv:
@@ -65,7 +70,7 @@ def env(board_size: BoardSize = 8, render_mode: Optional[str] = None) -> AECEnv:
     ends the game with -1 for its agent, actions are checked against the action space,
     and the calls must come in order."""
     environment = raw_env(board_size=board_size, render_mode=render_mode)
-    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
+    environment = FloatTerminateIllegalWrapper(environment, illegal_reward=-1.0)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
     environment = wrappers.OrderEnforcingWrapper(environment)
     return environment
@@ -87,7 +92,7 @@ class raw_env(AECEnv):
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
             )
-        self.width, self.height = board_dimensions(board_size)
+        self.width, self.height = konane_board_size(board_size)
         self.encoding = ActionEncoding(self.width, self.height)
         self.render_mode = render_mode
         self.possible_agents = AGENTS[:]
@@ -130,8 +135,8 @@ class raw_env(AECEnv):
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         self.position = Position.start(self.width, self.height)
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
@@ -145,14 +150,14 @@ class raw_env(AECEnv):
         if action is None:
             raise ValueError("the agent to move must take an action, not None")
         mover = self.agent_selection
-        self._cumulative_rewards[mover] = 0
+        self._cumulative_rewards[mover] = 0.0
         self.position.push(self.encoding.move(action))
         next_agent = self._agent_selector.next()
-        self.rewards = dict.fromkeys(self.agents, 0)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.position.is_over():
             # The player to move has no legal move: the one who just moved wins.
-            self.rewards[mover] = 1
-            self.rewards[next_agent] = -1
+            self.rewards[mover] = 1.0
+            self.rewards[next_agent] = -1.0
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = next_agent
         self._accumulate_rewards()

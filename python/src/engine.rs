@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 
 use crate::background::receive;
+use crate::board_size::board_of;
 use crate::errors::{value_error, EngineBusyError};
 use crate::moves::{legal_move, moves_to_python, PyMove};
 use crate::numbers::{shorten, whole_opt};
@@ -87,10 +88,12 @@ fn option_name(name: &str) -> PyResult<&'static str> {
         .ok_or_else(|| value_error(OptionError::Unknown(name.to_string())))
 }
 
-/// An option's value as the protocol's text: `true`/`false` for a bool, else `str()`.
-fn option_text(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+/// An option's value as the protocol's text: `true`/`false` for a bool, the board's
+/// `WxH` for `BoardSize` (given in any of the package's board-size forms), else `str()`.
+fn option_text(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
     match value {
         None => Ok(None),
+        Some(value) if name == "BoardSize" => Ok(Some(board_of(name, value)?.to_string())),
         Some(value) if value.is_none() => Ok(None),
         Some(value) if value.is_instance_of::<PyBool>() => Ok(Some(value.is_truthy()?.to_string())),
         Some(value) => Ok(Some(value.str()?.to_cow()?.into_owned())),
@@ -150,7 +153,7 @@ impl PyEngine {
         let mut engine = Engine::new(Options::default());
         for (name, value) in options.into_iter().flatten() {
             let name = option_name(&name.str()?.to_cow()?)?;
-            let value = option_text(Some(&value))?;
+            let value = option_text(name, Some(&value))?;
             engine
                 .set_option(name, value.as_deref())
                 .map_err(value_error)?;
@@ -168,7 +171,7 @@ impl PyEngine {
     #[pyo3(signature = (name, value = None))]
     fn set_option(&self, name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let name = option_name(name)?;
-        let value = option_text(value)?;
+        let value = option_text(name, value)?;
         self.lock()
             .set_option(name, value.as_deref())
             .map_err(value_error)

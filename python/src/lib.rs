@@ -10,6 +10,7 @@
 use pyo3::prelude::*;
 
 mod background;
+mod board_size;
 mod engine;
 mod errors;
 mod moves;
@@ -37,6 +38,7 @@ fn _konane(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<position::PyOutcome>()?;
     module.add_class::<symmetry::PySymmetry>()?;
     module.add_function(wrap_pyfunction!(perft::perft, module)?)?;
+    module.add_function(wrap_pyfunction!(board_size::board_size, module)?)?;
     module.add_class::<reports::PyScore>()?;
     module.add_class::<reports::PySearchInfo>()?;
     module.add_class::<reports::PySearchResult>()?;

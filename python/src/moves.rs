@@ -15,7 +15,9 @@ use crate::errors::move_error;
 /// played. ``str(move)`` gives the canonical notation. Moves are immutable, hashable
 /// and compare equal when they move the same squares; a move also equals its canonical
 /// text (``Move("d3d5") == "d3d5"``, so ``"c4" in position.legal_moves()`` works) and
-/// hashes as it.
+/// hashes as it. Moves are ordered by origin square, then landing square, each square
+/// in python-chess's order (``a1``, ``b1``, ..., then ``a2``, ...): a removal before
+/// the jumps from its square.
 #[pyclass(module = "konane", name = "Move", frozen, from_py_object)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct PyMove(pub Move);
@@ -71,6 +73,22 @@ impl PyMove {
             .is_ok_and(|text| text.to_cow().is_ok_and(|text| text == self.0.to_string()))
     }
 
+    fn __lt__(&self, other: PyRef<'_, PyMove>) -> bool {
+        order_key(self.0) < order_key(other.0)
+    }
+
+    fn __le__(&self, other: PyRef<'_, PyMove>) -> bool {
+        order_key(self.0) <= order_key(other.0)
+    }
+
+    fn __gt__(&self, other: PyRef<'_, PyMove>) -> bool {
+        order_key(self.0) > order_key(other.0)
+    }
+
+    fn __ge__(&self, other: PyRef<'_, PyMove>) -> bool {
+        order_key(self.0) >= order_key(other.0)
+    }
+
     /// The hash of the canonical text, as equality with it requires.
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
         PyString::new(py, &self.0.to_string()).hash()
@@ -83,6 +101,19 @@ impl PyMove {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
         (slf.get_type(), (slf.get().0.to_string(),))
     }
+}
+
+/// The key of the moves' order: origin (rank, file), then landing (rank, file), with
+/// a removal (origin = landing) first among the moves from its square.
+fn order_key(mv: Move) -> (u8, u8, bool, u8, u8) {
+    let (from, to) = (mv.from(), mv.to());
+    (
+        from.rank(),
+        from.file(),
+        !mv.is_removal(),
+        to.rank(),
+        to.file(),
+    )
 }
 
 /// The legal move of `position` that `arg` names: a `Move`, or its text. A text that is

@@ -7,17 +7,26 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
+use crate::board_size::board_of;
 use crate::errors::value_error;
 use crate::moves::{legal_move, moves_to_python, PyMove};
-use crate::numbers::whole_opt;
+use crate::numbers::whole;
 use crate::pickle::{enum_reduce, EnumReduction};
 use crate::symmetry::PySymmetry;
 
 /// A player: ``Color.BLACK`` moves first (OpenSpiel's player 0, UGI's ``p1``),
 /// ``Color.WHITE`` second. ``str(color)`` is ``"black"`` or ``"white"``, ``int(color)``
-/// 0 or 1.
-#[pyclass(module = "konane", name = "Color", frozen, eq, eq_int, from_py_object)]
-#[derive(Copy, Clone, PartialEq, Eq)]
+/// 0 or 1, and colours are ordered as their numbers (``BLACK < WHITE``).
+#[pyclass(
+    module = "konane",
+    name = "Color",
+    frozen,
+    eq,
+    eq_int,
+    ord,
+    from_py_object
+)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum PyColor {
     #[pyo3(name = "BLACK")]
     Black,
@@ -154,19 +163,30 @@ impl PyPosition {
         }
     }
 
-    /// The start position of a ``width`` x ``height`` board (1 to 16 each): every square
-    /// filled, the top-left square Black, Black to move.
+    /// The start position of a board of ``size`` (default 8x8): every square filled,
+    /// the top-left square Black, Black to move. ``size`` is spelled as everywhere in
+    /// the package: an int ``N`` for ``N`` x ``N``, a ``(width, height)`` pair or a
+    /// ``"WxH"`` string, each side 1 to 16; ``start(width, height)`` with two ints is
+    /// the same as ``start((width, height))``.
     #[staticmethod]
-    #[pyo3(signature = (width = None, height = None))]
+    #[pyo3(signature = (size = None, height = None))]
     pub fn start(
-        width: Option<&Bound<'_, PyAny>>,
+        size: Option<&Bound<'_, PyAny>>,
         height: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
-        let side = |name, value: Option<&Bound<'_, PyAny>>| {
-            whole_opt::<u32>(name, value, 0, u32::MAX.into()).map(|side| side.unwrap_or(8))
+        let size = size.filter(|size| !size.is_none());
+        let board = match (size, height.filter(|height| !height.is_none())) {
+            (None, None) => Board::STANDARD,
+            (Some(size), None) => board_of("size", size)?,
+            (width, Some(height)) => {
+                let side = |name, value| whole::<u32>(name, value, 0, u32::MAX.into());
+                let width = match width {
+                    Some(width) => side("width", width)?,
+                    None => u32::from(Board::STANDARD.width()),
+                };
+                Board::new(width, side("height", height)?).map_err(value_error)?
+            }
         };
-        let board =
-            Board::new(side("width", width)?, side("height", height)?).map_err(value_error)?;
         Ok(PyPosition::new_root(Position::start(board)))
     }
 

@@ -11,9 +11,12 @@ use crate::moves::{moves_to_python, PyMove};
 /// A search's score from the side to move's view: ``cp`` in centi-moves (a heuristic),
 /// or ``mate``: ``n > 0``, the side to move wins with its n-th move from now; ``n < 0``,
 /// it loses after the opponent's ``|n|``-th move; ``0``, it has no move now.
-/// ``str(score)`` is the protocol's ``cp 35`` or ``mate 3``.
-#[pyclass(module = "konane", name = "Score", frozen, eq, from_py_object)]
-#[derive(Copy, Clone, PartialEq)]
+/// ``str(score)`` is the protocol's ``cp 35`` or ``mate 3``. Scores are ordered by how
+/// good they are for the side to move: every win above every ``cp`` score (a quicker
+/// win above a slower one), every loss below (``mate 0`` lowest, a slower loss above a
+/// quicker one), so ``max(scores)`` is the best.
+#[pyclass(module = "konane", name = "Score", frozen, eq, ord, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct PyScore(pub Score);
 
 #[pymethods]

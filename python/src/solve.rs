@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use konane_search::{winning_moves, WinningMovesBudget};
 use konane_solver::{DistanceSolver, Solver, SolverOptions, TableKind};
 use pyo3::prelude::*;
 
@@ -15,10 +16,6 @@ use crate::position::{PyColor, PyPosition};
 const PROOF_TABLE_POSITIONS: usize = 1 << 23;
 /// The distance search's table keeps at most this many positions.
 const DISTANCE_TABLE_POSITIONS: usize = 1 << 22;
-/// Without a node limit, the distance search gives up after this many positions (about
-/// three seconds on 6x5, which it solves in 1.6 million).
-const DISTANCE_NODES: u64 = 2_000_000;
-
 /// What ``solve`` proved. ``winner`` is the player who wins with perfect play
 /// (``None`` when the node limit stopped the proof first); ``winning_moves`` are the
 /// side to move's moves proven to win and ``losing_moves`` those proven to lose
@@ -134,21 +131,19 @@ pub fn solve(
     );
     let proof_stop = solver.stop_flag();
     let interrupted = AtomicBool::new(false);
+    let budget = WinningMovesBudget::Python { node_limit };
     let work = || {
         let report = background::on_threads(threads, || {
-            solver.solve_moves_within(&position, node_limit.unwrap_or(u64::MAX), |_, _| {})
+            winning_moves(&solver, &position, &[], budget).expect("Python's budget admits all")
         });
         let distance = if position.is_game_over() {
             Some((0, Vec::new(), 0))
         } else if distance && report.winner().is_some() {
             let mut distance_solver = DistanceSolver::new(DISTANCE_TABLE_POSITIONS);
             distance_solver
-                .solve(
-                    &position,
-                    &[],
-                    node_limit.unwrap_or(DISTANCE_NODES),
-                    &mut || interrupted.load(Ordering::Relaxed),
-                )
+                .solve(&position, &[], budget.distance_nodes(), &mut || {
+                    interrupted.load(Ordering::Relaxed)
+                })
                 .map(|found| (found.plies, found.line, found.nodes))
         } else {
             None

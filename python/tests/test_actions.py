@@ -58,4 +58,4 @@ def test_bad_actions_and_sizes() -> None:
     with pytest.raises(ValueError, match="6x6 board"):
         encoding.mask(Position.start(6, 6))
     with pytest.raises(ValueError, match="out of range"):
-        ActionEncoding(9, 1)
+        ActionEncoding(17, 1)

@@ -29,7 +29,7 @@ def test_the_game_is_registered_with_its_sizes() -> None:
     )
     assert str(state) == str(konane.Position.start(6, 6))
     with pytest.raises(Exception):
-        load(9, 9)
+        load(17, 17)
 
 
 def test_openspiels_random_simulation_test() -> None:

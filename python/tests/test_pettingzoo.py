@@ -90,3 +90,31 @@ def test_render_as_text() -> None:
         konane.env(render_mode="rgb_array")
     with pytest.raises(ValueError, match="board_size"):
         konane.env(board_size="big")
+
+
+def test_rewards_are_floats_after_every_step_and_after_an_illegal_action() -> None:
+    # PettingZoo expects float rewards; they used to be int, but -1.0 after an illegal
+    # action (and then an int 0 for the other agent).
+    env = konane.env(board_size=4)
+    env.reset(seed=0)
+    rng = np.random.default_rng(3)
+    while env.agents:
+        for agent in env.agents:
+            assert type(env.rewards[agent]) is float
+            assert type(env._cumulative_rewards[agent]) is float
+        observation, reward, termination, truncation, info = env.last()
+        assert type(reward) is float
+        action = None
+        if not (termination or truncation):
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+    env.reset()
+    illegal = env.unwrapped.encoding.action(konane.Move("b4"))  # Not a corner or centre.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # The wrapper warns about the illegal move.
+        env.step(illegal)
+    assert env.rewards == {"black_0": -1.0, "white_0": 0.0}
+    for agent in ["black_0", "white_0"]:
+        assert type(env.rewards[agent]) is float, agent
+        assert type(env._cumulative_rewards[agent]) is float, agent
+    assert type(env.last()[1]) is float

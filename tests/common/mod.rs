@@ -4,12 +4,90 @@
 #![allow(dead_code)] // Each test file uses a different part of this helper.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A generous deadline for answers that should come at once (the machine is shared).
 pub const PROMPT: Duration = Duration::from_secs(5);
+
+/// The longest a command of a test may run: past it the command is killed and the
+/// test fails, so a hang fails the suite within a minute instead of stopping it.
+pub const COMMAND_LIMIT: Duration = Duration::from_secs(60);
+
+/// Kills the process `id` if it still runs `limit` after the watchdog was made, unless
+/// the watchdog is dropped first: whatever waits on the process (its output, its end)
+/// then returns, and the test fails instead of hanging.
+pub struct Watchdog {
+    cancel: Option<Sender<()>>,
+    fired: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+    limit: Duration,
+}
+
+impl Watchdog {
+    pub fn new(id: u32, limit: Duration) -> Watchdog {
+        let (cancel, cancelled) = channel::<()>();
+        let fired = Arc::new(AtomicBool::new(false));
+        let flag = fired.clone();
+        let thread = std::thread::spawn(move || {
+            if cancelled.recv_timeout(limit) == Err(RecvTimeoutError::Timeout) {
+                flag.store(true, Ordering::SeqCst);
+                let _ = Command::new("kill")
+                    .args(["-KILL", &id.to_string()])
+                    .status();
+            }
+        });
+        Watchdog {
+            cancel: Some(cancel),
+            fired,
+            thread: Some(thread),
+            limit,
+        }
+    }
+
+    /// Panics if the watchdog had to kill the process.
+    pub fn check(&self, what: &str) {
+        assert!(
+            !self.fired.load(Ordering::SeqCst),
+            "{what} ran past {:?} and was killed",
+            self.limit
+        );
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        drop(self.cancel.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// `Command::output` with a deadline.
+pub trait OutputWithin {
+    /// Runs the command to its end as `output()` does (no input, output captured), but
+    /// kills it and panics once it runs past `limit`.
+    fn output_within(&mut self, limit: Duration) -> std::io::Result<Output>;
+}
+
+impl OutputWithin for Command {
+    fn output_within(&mut self, limit: Duration) -> std::io::Result<Output> {
+        let child = self
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        let watchdog = Watchdog::new(child.id(), limit);
+        let output = child.wait_with_output()?;
+        watchdog.check(&format!("{self:?}"));
+        Ok(output)
+    }
+}
 
 /// A running `konane` process.
 pub struct Engine {
@@ -166,7 +244,7 @@ fn shorten(line: &str) -> String {
 pub fn run_ok(args: &[&str]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
-        .output()
+        .output_within(COMMAND_LIMIT)
         .expect("konane starts");
     assert!(
         output.status.success(),

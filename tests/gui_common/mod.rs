@@ -63,11 +63,14 @@ impl Server {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("konane starts");
+        let watchdog = crate::common::Watchdog::new(child.id(), crate::common::COMMAND_LIMIT);
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
         stdout
             .read_line(&mut line)
             .expect("konane gui prints its address");
+        watchdog.check("konane gui's start");
+        drop(watchdog);
         let url = line
             .trim()
             .strip_prefix("Konane board: ")

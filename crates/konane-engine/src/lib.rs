@@ -75,4 +75,5 @@ pub use signals::Stopper;
 
 pub use konane_search::eval::{EvalWeights, Evaluation};
 pub use konane_search::players::BuiltinKind;
+pub use konane_search::{winning_moves, WinningMovesBudget};
 pub use konane_search::{Clock, Score, SearchInfo, SearchLimits, SearchResult};

@@ -1,76 +1,102 @@
-//! The solver badge: on a position small enough, the exact solver (konane-solver) proves
-//! who wins, in how many plies, and every winning move. Each try has a node budget, so
-//! a position too big for it costs a bounded moment and shows no badge. Past the
-//! opening removals the badge also shows the position's combinatorial game value
-//! (konane-solver's regions), when a small budget of regions is enough.
+//! The solver badge: on a position small enough, the exact solvers (konane-solver) prove
+//! who wins, in how many plies, and every winning move, within the budget
+//! [`WinningMovesBudget::Analysis`], so a position too big for it costs a bounded moment
+//! and shows no badge. Past the opening removals the badge also shows the position's
+//! combinatorial game value (konane-solver's regions), when a small budget of regions
+//! is enough.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use konane_core::{Board, Phase, Position};
+use konane_engine::{winning_moves, WinningMovesBudget};
 use konane_solver::regions::{RegionValues, ValueError};
-use konane_solver::DistanceSolver;
+use konane_solver::{DistanceSolver, Solver, SolverOptions, TableKind};
 
 use crate::messages::{color_name, SolvedView, ValueView};
 
-/// Positions the solver may enter for one proof (each winning move counts apart).
-const NODE_BUDGET: u64 = 1_500_000;
-/// Positions kept in the solver's table.
+/// The badge's budget: 28 pieces, 1.5 million nodes for the proof and as many for the
+/// distance.
+const BUDGET: WinningMovesBudget = WinningMovesBudget::Analysis;
+/// Positions kept in the distance search's table.
 const TABLE_CAPACITY: usize = 1 << 21;
-/// Positions with more pieces than this are not tried (they are never small enough).
-const MAX_PIECES: u32 = 28;
+/// Positions kept in the proof table (8 bytes each).
+const PROOF_CAPACITY: usize = 1 << 20;
 /// New regions valued for one position's value (a few milliseconds).
 const VALUE_BUDGET: u64 = 2_000;
 /// Entries kept in the tab's value database (emptied when full).
 const VALUE_CAPACITY: usize = 1 << 18;
 
-/// A tab's solver, its table kept while the board stays the same, and its database of
-/// region values.
+/// A tab's solvers, their tables kept while the board stays the same, and its database
+/// of region values.
 pub struct Prover {
-    solver: Option<(Board, DistanceSolver)>,
+    solvers: Option<(Board, DistanceSolver, Solver)>,
     values: RegionValues,
+    /// Stops the proof of the winning moves when set (by the tab, when it moves on).
+    cancel: Arc<AtomicBool>,
 }
 
 impl Default for Prover {
     fn default() -> Prover {
-        Prover {
-            solver: None,
-            values: RegionValues::new(VALUE_CAPACITY),
-        }
+        Prover::new(Arc::default())
     }
 }
 
 impl Prover {
+    /// A prover whose proofs stop when `cancel` is set; [`Prover::prove`] clears it as
+    /// it starts.
+    pub fn new(cancel: Arc<AtomicBool>) -> Prover {
+        Prover {
+            solvers: None,
+            values: RegionValues::new(VALUE_CAPACITY),
+            cancel,
+        }
+    }
+
     /// The proof for `position` (shown after `ply` moves), or `None` when the game is
-    /// over, the position is too big, or `stop` says the tab moved on.
+    /// over, the position is too big, the budget runs out, or `stop` says the tab moved
+    /// on.
     pub fn prove(
         &mut self,
         position: &Position,
         ply: usize,
         stop: &dyn Fn() -> bool,
     ) -> Option<SolvedView> {
-        if position.is_game_over() || position.piece_count() > MAX_PIECES {
+        if position.is_game_over() || !BUDGET.admits(position) {
+            return None;
+        }
+        self.cancel.store(false, Ordering::SeqCst);
+        if stop() {
             return None;
         }
         let board = position.board();
-        if self.solver.as_ref().is_none_or(|(b, _)| *b != board) {
-            self.solver = Some((board, DistanceSolver::new(TABLE_CAPACITY)));
+        if self.solvers.as_ref().is_none_or(|(b, _, _)| *b != board) {
+            let options = SolverOptions {
+                table: TableKind::Packed,
+                capacity: PROOF_CAPACITY,
+                split_plies: 0,
+            };
+            let proof = Solver::new(board, options).with_stop_flag(self.cancel.clone());
+            self.solvers = Some((board, DistanceSolver::new(TABLE_CAPACITY), proof));
         }
-        let (_, solver) = self.solver.as_mut()?;
+        let (_, distance_solver, proof) = self.solvers.as_mut()?;
         let mut should_stop = || stop();
-        let distance = solver.solve(position, &[], NODE_BUDGET, &mut should_stop)?;
-        let mut winning = Vec::new();
-        if distance.wins {
-            for &mv in position.legal_moves().iter() {
-                let value = solver.solve(position, &[mv], NODE_BUDGET, &mut should_stop)?;
-                if value.wins {
-                    winning.push(mv.to_string());
-                }
-            }
+        let distance =
+            distance_solver.solve(position, &[], BUDGET.distance_nodes(), &mut should_stop)?;
+        let report = winning_moves(proof, position, &[], BUDGET)?;
+        if !report.complete || report.winner() != Some(winner_of(position, distance.wins)) {
+            return None;
         }
-        let side = position.side_to_move();
+        let winning = report
+            .winning_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         let value = self.value(position, stop);
         Some(SolvedView {
             ply,
             fen: position.to_fen(),
-            winner: color_name(if distance.wins { side } else { !side }),
+            winner: color_name(winner_of(position, distance.wins)),
             plies: distance.plies,
             winning,
             line: distance.line.iter().map(ToString::to_string).collect(),
@@ -96,6 +122,16 @@ impl Prover {
             canonical: games.strict(value.total),
             regions: value.regions.len(),
         })
+    }
+}
+
+/// The winner of `position` when the side to move `wins` or not.
+fn winner_of(position: &Position, wins: bool) -> konane_core::Color {
+    let side = position.side_to_move();
+    if wins {
+        side
+    } else {
+        !side
     }
 }
 
@@ -130,5 +166,14 @@ mod tests {
         let over = Position::from_fen("bb1 w").unwrap();
         assert_eq!(Prover::default().prove(&over, 0, &|| false), None);
         assert_eq!(Prover::default().prove(&start, 0, &|| true), None);
+        // Cancelled while it proves: no badge; the next try clears the flag.
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut prover = Prover::new(cancel.clone());
+        let cancelled = || {
+            cancel.store(true, Ordering::SeqCst);
+            false
+        };
+        assert_eq!(prover.prove(&start, 0, &cancelled), None);
+        assert!(prover.prove(&start, 0, &|| false).is_some());
     }
 }

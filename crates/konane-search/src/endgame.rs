@@ -7,20 +7,15 @@
 
 use std::fmt;
 
-use konane_core::{Board, Move, Position};
-use konane_solver::{Distance, DistanceSolver, Solver, SolverOptions, TableKind, Verdict};
+use konane_core::{Board, Position};
+use konane_solver::{Distance, DistanceSolver, Solver, SolverOptions, TableKind};
 
 use crate::limits::SearchLimits;
+use crate::winning::{winning_moves, WinningMovesBudget};
 
-/// Positions with at most this many pieces (both sides) are handed to the solver.
-/// On 6x6, random games' positions of 24 pieces were all solved within 65,000 solver
-/// nodes, those of 22 within 11,000.
-pub const MAX_PIECES: u32 = 24;
-/// Solver nodes one search may spend on the handover (a few milliseconds at most).
-pub const NODE_BUDGET: u64 = 50_000;
-/// Distance-search nodes one search may spend (about a second at most; the search's
-/// own node limit, its stop flag and a share of its time cut it shorter).
-pub const DISTANCE_NODE_BUDGET: u64 = 2_000_000;
+/// The budget of the handover: [`WinningMovesBudget::InPlay`] (24 pieces, 50,000 proof
+/// nodes, 2 million distance nodes).
+const BUDGET: WinningMovesBudget = WinningMovesBudget::InPlay;
 /// Proof table entries kept between searches (8 bytes each in the packed table).
 const TABLE_ENTRIES: usize = 1 << 18;
 /// Distance table entries kept between searches (about 40 bytes each).
@@ -93,73 +88,30 @@ impl Endgame {
         exact_wanted: bool,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Handover {
-        let pieces = position.piece_count();
-        if pieces > MAX_PIECES {
-            return Handover::Unsolved;
-        }
-        let side = position.side_to_move();
-        let Some(verdict) = self
-            .solver(position.board())
-            .solve_limited(position, NODE_BUDGET)
-        else {
+        let solver = self.solver(position.board());
+        let Some(report) = winning_moves(solver, position, &limits.search_moves, BUDGET) else {
             return Handover::Unsolved;
         };
+        if report.winner().is_none() {
+            return Handover::Unsolved;
+        }
         if exact_wanted {
-            let budget = DISTANCE_NODE_BUDGET.min(node_limit);
+            let budget = BUDGET.distance_nodes().min(node_limit);
             let found = self
                 .distance
                 .solve(position, &limits.search_moves, budget, should_stop);
             if let Some(distance) = found {
-                let nodes = verdict.nodes + distance.nodes;
+                let nodes = report.nodes + distance.nodes;
                 return Handover::Solved { distance, nodes };
             }
         }
-        if verdict.winner != side {
+        let winning = report.winning_moves();
+        if winning.is_empty() {
             return Handover::Unsolved;
         }
-        match self.winning_moves(position, verdict, &limits.search_moves) {
-            Some(winning) => Handover::Winning(SearchLimits {
-                search_moves: winning,
-                ..limits.clone()
-            }),
-            None => Handover::Unsolved,
-        }
-    }
-
-    /// The root moves proven to win, among `allowed` (all legal moves when empty, as in
-    /// `searchmoves`), after `verdict` found one; `None` when none is proven.
-    fn winning_moves(
-        &mut self,
-        position: &Position,
-        verdict: Verdict,
-        allowed: &[Move],
-    ) -> Option<Vec<Move>> {
-        let side = position.side_to_move();
-        let solver = self.solver(position.board());
-        let mut budget = NODE_BUDGET.saturating_sub(verdict.nodes);
-        let is_allowed = |mv: &Move| allowed.is_empty() || allowed.contains(mv);
-        let mut winning: Vec<Move> = verdict
-            .winning_move
-            .into_iter()
-            .filter(is_allowed)
-            .collect();
-        for &mv in position.legal_moves().iter() {
-            if !is_allowed(&mv) || winning.contains(&mv) {
-                continue;
-            }
-            if budget == 0 {
-                break;
-            }
-            match solver.solve_limited(&position.after(mv), budget) {
-                Some(reply) => {
-                    budget = budget.saturating_sub(reply.nodes);
-                    if reply.winner == side {
-                        winning.push(mv);
-                    }
-                }
-                None => budget = 0,
-            }
-        }
-        (!winning.is_empty()).then_some(winning)
+        Handover::Winning(SearchLimits {
+            search_moves: winning,
+            ..limits.clone()
+        })
     }
 }

@@ -28,6 +28,7 @@ mod searcher;
 pub mod threads;
 pub mod timeman;
 pub mod tt;
+pub mod winning;
 
 pub use control::SearchControl;
 pub use limits::{Clock, SearchLimits};
@@ -35,3 +36,4 @@ pub use options::SearchOptions;
 pub use report::{SearchInfo, SearchResult};
 pub use score::{Score, MAX_PLY};
 pub use searcher::Searcher;
+pub use winning::{winning_moves, WinningMovesBudget};

@@ -11,6 +11,34 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Score {
+    /// The key of the order by goodness for the side to move: a loss now (`Mate(0)`),
+    /// then losses from the quickest to the slowest, then plain scores by value, then
+    /// wins from the slowest to the quickest.
+    fn goodness(self) -> (u8, i32) {
+        match self {
+            Score::Mate(n) if n > 0 => (2, -n),
+            Score::Cp(cp) => (1, cp),
+            Score::Mate(n) => (0, -n),
+        }
+    }
+}
+
+/// Scores are ordered by how good they are for the side to move: every proven win above
+/// every plain score (a quicker win above a slower one), every proven loss below (a
+/// slower loss above a quicker one, `Mate(0)` lowest).
+impl Ord for Score {
+    fn cmp(&self, other: &Score) -> std::cmp::Ordering {
+        self.goodness().cmp(&other.goodness())
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// The deepest ply a search reaches (no Konane game on 8x8 lasts 64 plies).
 pub const MAX_PLY: usize = 128;
 /// The score of a side that has just won: a win found `p` plies from the root scores
@@ -57,6 +85,40 @@ pub(crate) fn from_table(value: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_are_ordered_by_goodness_with_mates_beyond_every_plain_score() {
+        let ordered = [
+            Score::Mate(0),
+            Score::Mate(-1),
+            Score::Mate(-7),
+            Score::Cp(-29_999),
+            Score::Cp(0),
+            Score::Cp(29_999),
+            Score::Mate(9),
+            Score::Mate(2),
+            Score::Mate(1),
+        ];
+        for (i, a) in ordered.iter().enumerate() {
+            for (j, b) in ordered.iter().enumerate() {
+                assert_eq!(a.cmp(b), i.cmp(&j), "{a:?} against {b:?}");
+            }
+        }
+        // The order agrees with the search's integer scale.
+        let values = [
+            -MATE,
+            -(MATE - 2),
+            -(MATE - 14),
+            -500,
+            0,
+            500,
+            MATE - 17,
+            MATE - 3,
+            MATE - 1,
+        ];
+        let scores: Vec<Score> = values.iter().map(|&v| to_score(v)).collect();
+        assert!(scores.windows(2).all(|w| w[0] < w[1]), "{scores:?}");
+    }
 
     #[test]
     fn scores_convert_to_the_protocol_convention() {

@@ -84,5 +84,5 @@ pub mod units;
 
 pub use certificate::{certify, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
-pub use root::{solve_limited, MoveValue, RootReport, Solver, SolverOptions, Verdict};
+pub use root::{solve_limited, MoveValue, RootReport, RootThreads, Solver, SolverOptions, Verdict};
 pub use table::{TableKind, TableKindError};

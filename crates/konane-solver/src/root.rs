@@ -92,6 +92,15 @@ pub struct Verdict {
     pub nodes: u64,
 }
 
+/// Where [`Solver::solve_root`] solves the root moves.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum RootThreads {
+    /// In parallel, on the current rayon pool.
+    Pool,
+    /// One after the other, on the calling thread alone (deterministic).
+    Calling,
+}
+
 /// An exact solver for one board size, with a proof table kept between calls.
 pub struct Solver {
     board: Board,
@@ -151,6 +160,12 @@ impl Solver {
         }
     }
 
+    /// This solver, its stop flag `stop` (shared with whoever stops it, who also clears
+    /// it before the next solve).
+    pub fn with_stop_flag(self, stop: Arc<AtomicBool>) -> Solver {
+        Solver { stop, ..self }
+    }
+
     /// The flag that stops a running solve when set (from a Ctrl-C handler, say).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -202,9 +217,30 @@ impl Solver {
     where
         F: Fn(MoveValue, u64) + Sync,
     {
+        self.solve_root(position, &[], node_budget, RootThreads::Pool, progress)
+    }
+
+    /// The general root solve: the value of each legal move of `position` that is in
+    /// `among` (every legal move when `among` is empty, as in `searchmoves`), within
+    /// `node_budget` positions in all, the root moves in parallel on the current rayon
+    /// pool or one after the other on this thread (`threads`). Stops early, with what
+    /// it has, when the stop flag is set; `complete` says whether every move asked
+    /// about was proven. On one thread the answer, node count included, is the same on
+    /// every run.
+    pub fn solve_root<F>(
+        &self,
+        position: &Position,
+        among: &[Move],
+        node_budget: u64,
+        threads: RootThreads,
+        progress: F,
+    ) -> RootReport
+    where
+        F: Fn(MoveValue, u64) + Sync,
+    {
         self.nodes.store(0, Ordering::Relaxed);
         on_word!(self, position, solver, p => {
-            solver.solve_moves(p, &self.stop, &self.nodes, node_budget, progress)
+            solver.solve_moves(p, among, threads, &self.stop, &self.nodes, node_budget, progress)
         })
     }
 
@@ -251,9 +287,12 @@ impl<W: Word> WordSolver<W> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn solve_moves<F>(
         &self,
         position: &BitPosition<W>,
+        among: &[Move],
+        threads: RootThreads,
         stop: &AtomicBool,
         nodes: &AtomicU64,
         node_budget: u64,
@@ -264,7 +303,12 @@ impl<W: Word> WordSolver<W> {
     {
         let shared = self.shared(stop, nodes, node_budget);
         let side = position.side_to_move();
-        let moves = position.legal_moves();
+        let moves: Vec<BitMove> = position
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&mv| among.is_empty() || among.contains(&self.geometry.to_move(mv)))
+            .collect();
         // Root moves whose results are symmetric images of each other are solved once.
         let mut classes: Vec<(Key<W>, Vec<BitMove>)> = Vec::new();
         for &mv in moves.iter() {
@@ -281,13 +325,14 @@ impl<W: Word> WordSolver<W> {
         }
         // Splitting below the root costs speculative work, so only when the root moves
         // alone leave threads idle.
-        let split = if rayon::current_num_threads() > classes.len() {
+        let split = if threads == RootThreads::Pool && rayon::current_num_threads() > classes.len()
+        {
             self.options.split_plies
         } else {
             0
         };
         let proven = Mutex::new(Vec::new());
-        classes.par_iter().for_each(|(_, members)| {
+        let solve_class = |(_, members): &(Key<W>, Vec<BitMove>)| {
             let next = position.after(members[0]);
             let mut searcher = Searcher::new(&shared);
             let result = searcher.solve_split(
@@ -310,7 +355,11 @@ impl<W: Word> WordSolver<W> {
                     progress(value, nodes.load(Ordering::Relaxed));
                 }
             }
-        });
+        };
+        match threads {
+            RootThreads::Pool => classes.par_iter().for_each(solve_class),
+            RootThreads::Calling => classes.iter().for_each(solve_class),
+        }
         let mut values = proven
             .into_inner()
             .expect("no panics while holding the lock");

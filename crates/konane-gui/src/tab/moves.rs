@@ -49,8 +49,8 @@ impl Tab {
             self.record_game = None;
         }
         self.turn_started = Instant::now();
-        if let Err(reason) = charged {
-            self.game.adjudicate(!side, reason);
+        if let Err(loss) = charged {
+            self.game.adjudicate(!side, loss.to_string());
         }
         Ok(())
     }
@@ -62,7 +62,7 @@ impl Tab {
 
     /// Charges `side`'s clock for a move of `used`, if the game has clocks and runs; a
     /// clock that ran out shows zero.
-    pub(super) fn charge_clock(&mut self, side: Color, used: Duration) -> Result<(), String> {
+    pub(super) fn charge_clock(&mut self, side: Color, used: Duration) -> Result<(), TimeLoss> {
         if self.game.outcome().is_some() {
             return Ok(());
         }
@@ -72,7 +72,10 @@ impl Tab {
             Some(clocks) if matches!(clocks.control(side), TimeControl::Clock { .. }) => {
                 clocks.charge(side, used, TIME_MARGIN).map_err(|over| {
                     clocks.run_out(side);
-                    format!("{side} lost on time ({} ms over)", over.by.as_millis())
+                    TimeLoss {
+                        side,
+                        over_ms: over.by.as_millis(),
+                    }
                 })
             }
             _ => Ok(()),
@@ -164,4 +167,12 @@ impl Tab {
         self.game.adjudicate(!side, format!("{side} lost on time"));
         self.after_change();
     }
+}
+
+/// A clock that ran out: the game's reason for its end.
+#[derive(Debug, thiserror::Error)]
+#[error("{side} lost on time ({over_ms} ms over)")]
+pub(super) struct TimeLoss {
+    side: Color,
+    over_ms: u128,
 }

@@ -1,7 +1,7 @@
 //! The solver badge of a tab: the exact solver is asked about the position shown, on a
 //! blocking thread, and its proof reaches the page unless the tab has moved on.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc::UnboundedSender;
@@ -13,6 +13,8 @@ use crate::prove::Prover;
 /// The solver badge's state: the position asked about and the try's number.
 pub struct Proofs {
     prover: Arc<Mutex<Prover>>,
+    /// Stops the prover's proof under way (it clears the flag as it starts the next).
+    cancel: Arc<AtomicBool>,
     generation: Arc<AtomicU64>,
     asked: Option<(String, usize)>,
     results: UnboundedSender<(u64, Option<SolvedView>)>,
@@ -20,8 +22,10 @@ pub struct Proofs {
 
 impl Proofs {
     pub fn new(results: UnboundedSender<(u64, Option<SolvedView>)>) -> Proofs {
+        let cancel = Arc::new(AtomicBool::new(false));
         Proofs {
-            prover: Arc::default(),
+            prover: Arc::new(Mutex::new(Prover::new(cancel.clone()))),
+            cancel,
             generation: Arc::default(),
             asked: None,
             results,
@@ -31,6 +35,7 @@ impl Proofs {
     /// Drops the try under way: its proof will not be shown.
     pub fn forget(&mut self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
+        self.cancel.store(true, Ordering::SeqCst);
         self.asked = None;
     }
 }
@@ -47,6 +52,7 @@ impl Tab {
         }
         proofs.asked = Some(key);
         let generation = proofs.generation.fetch_add(1, Ordering::SeqCst) + 1;
+        proofs.cancel.store(true, Ordering::SeqCst);
         let (prover, current, results) = (
             proofs.prover.clone(),
             proofs.generation.clone(),

@@ -238,8 +238,8 @@ impl Tab {
                 let charged = self.charge_clock(side, used);
                 self.game.append(mv);
                 self.turn_started = Instant::now();
-                if let Err(reason) = charged {
-                    self.game.adjudicate(!side, reason);
+                if let Err(loss) = charged {
+                    self.game.adjudicate(!side, loss.to_string());
                 }
             }
             Err(reason) => self
