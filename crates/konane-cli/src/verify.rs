@@ -47,9 +47,14 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         Ok(summary) => summary,
         Err(failure) => bail!("{name} is not a valid proof: {failure}"),
     };
+    // Every arrival counts: a leaf reached along two lines counts twice (docs/solver.md,
+    // "What `konane verify` checks").
     println!(
-        "Leaves: {} solved by the checker's own search ({} positions searched, at most {} for one leaf)",
-        summary.leaves, summary.leaf_nodes, summary.hardest_leaf
+        "Leaves: {} arrivals at positions of at most {} pieces with a move, decided by the checker's own search ({} positions searched, at most {} for one leaf)",
+        summary.leaves,
+        certificate.leaf_pieces(),
+        summary.leaf_nodes,
+        summary.hardest_leaf
     );
     println!(
         "Verified: {} wins (read {read:.3} s, checked {:.3} s)",

@@ -17,7 +17,9 @@ pub struct Summary {
     pub won: usize,
     /// Lost records checked.
     pub lost: usize,
-    /// Leaf positions (at most the leaf limit of pieces) decided by the checker's search.
+    /// Arrivals of the walk at leaves (positions of at most the leaf limit of pieces in
+    /// which the side to move has a move), each decided by the checker's search (or its
+    /// memo): a leaf reached along two lines counts twice.
     pub leaves: u64,
     /// Positions the checker's leaf search visited.
     pub leaf_nodes: u64,
