@@ -7,7 +7,10 @@
 # Usage: scripts/certify.sh DIR [WxH ...]   (default: every board from 1x1 to 6x6)
 # Environment: KONANE (default target/release/konane, run `cargo build --release`),
 # THREADS (default 2), LEAF (leaf limit, default: the solver's), TABLE_MPOS (default:
-# the solver's), SOLVE_ARGS (more `konane solve` options, such as --first-win).
+# the solver's), SOLVE_ARGS (more `konane solve` options, such as --all or --first-win),
+# TIMEOUT (seconds: a solve still running then is stopped with SIGINT, writes no
+# certificate, and its row says so; default none). The load average before and after
+# each solve is kept in DIR/log/WxH.load.
 set -euo pipefail
 dir=${1:?usage: scripts/certify.sh DIR [WxH ...]}
 shift
@@ -29,8 +32,17 @@ for size in "${sizes[@]}"; do
   cert="$dir/$size.cert"
   log="$dir/log/$size"
   if ! grep -q '^Verified: ' "$log.verify.txt" 2>/dev/null; then
-    /usr/bin/time -f '%e %M' -o "$log.solve.time" \
-      "$konane" solve --size "$size" "${solve_args[@]}" --certificate "$cert" >"$log.solve.txt"
+    limit=()
+    [ -n "${TIMEOUT:-}" ] && limit=(timeout -s INT "$TIMEOUT")
+    cut -d' ' -f1-3 /proc/loadavg >"$log.load"
+    status=0
+    /usr/bin/time -f '%e %M' -o "$log.solve.time" "${limit[@]}" \
+      "$konane" solve --size "$size" "${solve_args[@]}" --certificate "$cert" >"$log.solve.txt" || status=$?
+    cut -d' ' -f1-3 /proc/loadavg >>"$log.load"
+    if [ ! -e "$cert" ]; then
+      echo "| $size | not solved (exit status $status; see $log.solve.txt) | | | | | | | | | |"
+      continue
+    fi
     /usr/bin/time -f '%e %M' -o "$log.verify.time" \
       "$konane" verify "$cert" >"$log.verify.txt"
   fi

@@ -202,29 +202,180 @@ fn sharded_solves_refuse_certificate_options() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// The committed certificates: every board from 1x1 to 6x6, each a valid proof about
-/// the start position of its board.
+/// The boards of the committed certificates: every board from 1x1 to 6x6, every board
+/// with a side of at most 3 and the other at most 16, and 4xN and Nx4 up to N = 9 (the
+/// larger narrow boards' certificates are too big to commit: docs/solver.md).
+fn committed_boards() -> Vec<(u32, u32)> {
+    let mut boards = Vec::new();
+    for width in 1..=16 {
+        for height in 1..=16 {
+            let small = width <= 6 && height <= 6;
+            let narrow =
+                width.min(height) <= 3 || (width.min(height) == 4 && width.max(height) <= 9);
+            if small || narrow {
+                boards.push((width, height));
+            }
+        }
+    }
+    boards
+}
+
+/// The committed certificates, each a valid proof about the start position of its
+/// board.
 #[test]
 fn the_committed_certificates_verify() {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../certificates");
-    for width in 1..=6 {
-        for height in 1..=6 {
-            let file = folder.join(format!("{width}x{height}.cert"));
-            assert!(file.exists(), "{file:?} is missing");
-            let text = common::run_ok(&["verify", file.to_str().unwrap()]);
-            assert!(
-                text.contains(&format!(
-                    "Certificate {}: {width}x{height} claims",
-                    file.display()
-                )),
-                "{text}"
-            );
-            assert!(text.contains("Verified: "), "{text}");
-            let start = konane_core::Position::start(format!("{width}x{height}").parse().unwrap());
-            assert!(
-                text.contains(&format!("from {} (Black to move)", start.to_fen())),
-                "{text}"
-            );
+    let boards = committed_boards();
+    assert_eq!(
+        boards.len(),
+        36 + 2 * (3 * 10) + 6,
+        "6x6 and below, narrow boards"
+    );
+    for (width, height) in boards {
+        let file = folder.join(format!("{width}x{height}.cert"));
+        assert!(file.exists(), "{file:?} is missing");
+        let text = common::run_ok(&["verify", file.to_str().unwrap()]);
+        assert!(
+            text.contains(&format!(
+                "Certificate {}: {width}x{height} claims",
+                file.display()
+            )),
+            "{text}"
+        );
+        assert!(text.contains("Verified: "), "{text}");
+        let start = konane_core::Position::start(format!("{width}x{height}").parse().unwrap());
+        assert!(
+            text.contains(&format!("from {} (Black to move)", start.to_fen())),
+            "{text}"
+        );
+    }
+    let committed = std::fs::read_dir(&folder).unwrap().count();
+    assert_eq!(
+        committed,
+        committed_boards().len(),
+        "no other file in certificates/"
+    );
+}
+
+/// A board of more than 64 squares (9x9, a late position of 18 pieces): the certificate
+/// is written in format version 2, verifies, and is refused when damaged.
+#[test]
+fn a_board_beyond_64_squares_certifies_in_version_2() {
+    let dir = scratch("wide");
+    let file = dir.join("9x9.cert");
+    let path = file.to_str().unwrap();
+    let fen = "4bwbwb/4wbwbw/4bw2b/4wbwbw/9/9/9/9/9 b";
+    let text = solve_to(
+        path,
+        &["--fen", fen, "--leaf-pieces", "4", "--threads", "1"],
+    );
+    assert!(text.contains("format version 2"), "{text}");
+    let good = std::fs::read(&file).unwrap();
+    assert!(good.starts_with(b"konane-certificate 2\nboard 9x9\n"));
+    let text = common::run_ok(&["verify", path]);
+    assert!(text.contains("9x9 claims"), "{text}");
+    assert!(text.contains("Verified: "), "{text}");
+    let body = good.windows(8).position(|w| w == b"records\n").unwrap() + 8;
+    let damaged = dir.join("damaged.cert");
+    let mut refused = 0;
+    for at in (body..good.len()).step_by(5) {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x21;
+        std::fs::write(&damaged, &bytes).unwrap();
+        let out = konane(&["verify", damaged.to_str().unwrap()]);
+        if out.status.success() {
+            // At worst another valid proof of the same claim.
+            let claim = text.lines().last().unwrap().split(" (").next().unwrap();
+            assert!(String::from_utf8_lossy(&out.stdout).contains(claim));
+        } else {
+            assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+            refused += 1;
         }
     }
+    assert!(refused > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The points the format's text once left open, as `konane verify` settles them
+/// (docs/solver.md, "File format"): each a file that is refused with one clear error.
+#[test]
+fn the_settled_points_of_the_format() {
+    let dir = scratch("settled");
+    // 4x1 `bw2 b`: Black's a1c1 wins at once; leaf limit 0, so the root has its record.
+    let header = |won: u32, lost: u32| {
+        format!(
+            "konane-certificate 1\nboard 4x1\nroot bw2 b\nwinner Black\nleaf-pieces 0\nwon {won}\nlost {lost}\nrecords\n"
+        )
+        .into_bytes()
+    };
+    let file = |name: &str, parts: &[&[u8]]| {
+        let path = dir.join(name);
+        std::fs::write(&path, parts.concat()).unwrap();
+        path
+    };
+    let valid = file(
+        "valid",
+        &[&header(1, 0), &[0x03, 0x00, 0x80, 0x01], b"end\n"],
+    );
+    let text = common::run_ok(&["verify", valid.to_str().unwrap()]);
+    assert!(text.contains("Verified: Black wins"), "{text}");
+    let cases: [(&str, Vec<u8>, &str); 5] = [
+        (
+            // `80 00` for the exceptions 0.
+            "non-minimal",
+            [&header(1, 0)[..], &[0x03, 0x80, 0x00, 0x80, 0x01], b"end\n"].concat(),
+            "won record 0: a number is not in its shortest form",
+        ),
+        (
+            // Two pieces, an exception bit for a third.
+            "exceptions",
+            [&header(1, 0)[..], &[0x03, 0x04, 0x80, 0x01], b"end\n"].concat(),
+            "won record 0: its colour exceptions name more pieces than it has",
+        ),
+        (
+            // a1 to square 4 (4 * 64 = 256) of a 4-square board.
+            "off-board",
+            [&header(1, 0)[..], &[0x03, 0x00, 0x80, 0x02], b"end\n"].concat(),
+            "won record 0: its move code 256 names a square off the board",
+        ),
+        (
+            // A lost record of `2b1 w` (c1 alone, White to move: no move): never looked
+            // up, so a record the proof does not reach.
+            "moveless",
+            [
+                &header(1, 1)[..],
+                &[0x03, 0x00, 0x80, 0x01, 0x04, 0x00],
+                b"end\n",
+            ]
+            .concat(),
+            "1 records are not reached from the root (the first: lost record 0",
+        ),
+        (
+            // 257 bytes before the line feed.
+            "long-line",
+            format!(
+                "konane-certificate 1\nboard 4x1\nroot {}\n",
+                "b".repeat(252)
+            )
+            .into_bytes(),
+            "header line 3: the line is longer than 256 bytes",
+        ),
+    ];
+    for (name, bytes, expected) in cases {
+        let path = file(name, &[&bytes]);
+        let err = verify_fails(&path);
+        assert!(err.contains(expected), "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `Leaves:` counts arrivals at leaves (a leaf reached along two lines counts twice).
+#[test]
+fn the_leaf_line_says_what_it_counts() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../certificates/6x5.cert");
+    let text = common::run_ok(&["verify", file.to_str().unwrap()]);
+    assert!(
+        text.contains("arrivals at positions of at most 16 pieces with a move"),
+        "{text}"
+    );
 }

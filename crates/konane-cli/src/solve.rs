@@ -14,7 +14,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use konane_core::{Board, Position, Shard};
-use konane_solver::{certify, RootReport, Solver, SolverOptions, TableKind, DEFAULT_LEAF_PIECES};
+use konane_solver::{
+    certify_any, RootReport, Solver, SolverOptions, TableKind, DEFAULT_LEAF_PIECES,
+};
 use konane_verify::MAX_LEAF_PIECES;
 
 use crate::search_flags::PositionArgs;
@@ -133,14 +135,6 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let Some(position) = args.root()? else {
         bail!("give --size or --fen (or --units with --shard or --merge)");
     };
-    let board = position.board();
-    if args.certificate.is_some() && board.area() > konane_verify::MAX_SQUARES {
-        bail!(
-            "--certificate: certificates hold boards of at most {} squares, and {board} has {}",
-            konane_verify::MAX_SQUARES,
-            board.area()
-        );
-    }
     let pool = args.pool()?;
     let options = args.solver_options(position.board());
     let solver = Solver::new(position.board(), options);
@@ -220,7 +214,7 @@ fn write_certificate(
         ProgressStyle::with_template("{elapsed_precise} certificate: {msg}")
             .expect("the template is valid"),
     );
-    let certificate = certify(solver, root, report, leaf_pieces, |done| {
+    let certificate = certify_any(solver, root, report, leaf_pieces, |done| {
         bar.set_message(format!("{done} positions proven"))
     });
     bar.finish_and_clear();
@@ -237,10 +231,11 @@ fn write_certificate(
     }
     let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
     println!(
-        "Certificate: {} ({} won + {} lost records, leaf limit {leaf_pieces} pieces, {bytes} bytes, {:.3} s)",
+        "Certificate: {} ({} won + {} lost records, leaf limit {leaf_pieces} pieces, {bytes} bytes, format version {}, {:.3} s)",
         path.display(),
-        certificate.won().len(),
-        certificate.lost().len(),
+        certificate.won_count(),
+        certificate.lost_count(),
+        certificate.version(),
         started.elapsed().as_secs_f64()
     );
     Ok(())

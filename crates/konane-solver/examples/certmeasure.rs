@@ -23,13 +23,13 @@ fn main() {
     );
     for k in leaves {
         let t = Instant::now();
-        let cert = certify(&solver, &root, &report, k, |_| {}).unwrap();
+        let cert = certify::<u64, _>(&solver, &root, &report, k, |_| {}).unwrap();
         let tc = t.elapsed().as_secs_f64();
         let mut file = Vec::new();
         cert.write(&mut file).unwrap();
         std::fs::write(format!("/tmp/lk/{board}_{k}.cert"), &file).unwrap();
         let t = Instant::now();
-        let read = konane_verify::Certificate::read(&file[..]).unwrap();
+        let read = konane_verify::Certificate::<u64>::read(&file[..]).unwrap();
         let tr = t.elapsed().as_secs_f64();
         let t = Instant::now();
         let summary = match konane_verify::verify(&read) {
@@ -41,7 +41,7 @@ fn main() {
                     p.play(*mv);
                     println!(
                         "{mv} -> {p} canon {:?}",
-                        konane_verify::Canonical::new(board).of(&p)
+                        konane_verify::Canonical::new(board).of::<u64>(&p)
                     );
                 }
                 return;

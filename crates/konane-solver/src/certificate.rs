@@ -7,8 +7,8 @@ use std::collections::hash_map::Entry;
 use std::fmt;
 
 use fnv::FnvHashMap;
-use konane_core::{Color, Move, Position};
-use konane_verify::{Canonical, Certificate, Key, MAX_SQUARES};
+use konane_core::{Color, Move, Position, U256};
+use konane_verify::{AnyCertificate, Canonical, Certificate, Key, KeyWord};
 use rayon::prelude::*;
 
 use crate::root::{RootReport, Solver};
@@ -22,7 +22,9 @@ pub const DEFAULT_LEAF_PIECES: u32 = 16;
 pub enum CertifyError {
     /// The report does not prove a winner.
     NotProven,
-    /// The board has more squares than the certificate format holds.
+    /// The board has more squares than the key word asked for holds (only when
+    /// [`certify`] is asked for `u64` keys on a board of more than 64 squares;
+    /// [`certify_any`] chooses the word from the board).
     BoardTooLarge(konane_core::Board),
     /// The solver's stop flag was set.
     Stopped,
@@ -40,7 +42,7 @@ impl fmt::Display for CertifyError {
             CertifyError::NotProven => f.write_str("the winner is not proven"),
             CertifyError::BoardTooLarge(board) => write!(
                 f,
-                "a certificate holds boards of at most {MAX_SQUARES} squares, and {board} has {}",
+                "{board} has {} squares, more than the certificate's key word holds",
                 board.area()
             ),
             CertifyError::Stopped => f.write_str("stopped before the certificate was complete"),
@@ -63,15 +65,16 @@ const BATCH_PER_THREAD: usize = 64;
 /// `root`, by its first winning move when the side to move wins. Records are kept for
 /// the positions of more than `leaf_pieces` pieces, proven by `solver` (whose table
 /// may already hold the proof) on the current rayon pool. `progress(positions)` is
-/// called as the walk goes.
-pub fn certify<F: FnMut(usize)>(
+/// called as the walk goes. Keys are held in `W` (`u64` holds boards of at most 64
+/// squares, [`U256`] every board); [`certify_any`] chooses it from the board.
+pub fn certify<W: KeyWord, F: FnMut(usize)>(
     solver: &Solver,
     root: &Position,
     report: &RootReport,
     leaf_pieces: u32,
     mut progress: F,
-) -> Result<Certificate, CertifyError> {
-    if root.board().area() > MAX_SQUARES {
+) -> Result<Certificate<W>, CertifyError> {
+    if root.board().area() > W::BITS {
         return Err(CertifyError::BoardTooLarge(root.board()));
     }
     let winner = report.winner().ok_or(CertifyError::NotProven)?;
@@ -84,7 +87,7 @@ pub fn certify<F: FnMut(usize)>(
     // Where the side to move wins, the report's winning move is the root's.
     match report.winning_moves().first() {
         Some(&mv) if walk.needs_record(root) => {
-            let (key, symmetry) = walk.canonical.of(root);
+            let (key, symmetry) = walk.canonical.of::<W>(root);
             let image = symmetry.apply(root);
             walk.won(key, &image, symmetry.apply_move(root.board(), mv));
         }
@@ -134,18 +137,34 @@ pub fn certify<F: FnMut(usize)>(
     Ok(Certificate::new(*root, winner, leaf_pieces, won, lost))
 }
 
+/// [`certify`] with the narrowest key word that holds the board: `u64` up to 64
+/// squares (8 bytes a key, the memory of the walk and of the checker), else `U256`.
+pub fn certify_any<F: FnMut(usize)>(
+    solver: &Solver,
+    root: &Position,
+    report: &RootReport,
+    leaf_pieces: u32,
+    progress: F,
+) -> Result<AnyCertificate, CertifyError> {
+    Ok(if root.board().area() <= u64::BITS {
+        certify::<u64, F>(solver, root, report, leaf_pieces, progress)?.into()
+    } else {
+        certify::<U256, F>(solver, root, report, leaf_pieces, progress)?.into()
+    })
+}
+
 /// The state of the walk from the root.
-struct Walk {
+struct Walk<W> {
     canonical: Canonical,
     leaf_pieces: u32,
     /// Each canonical position reached once, by its key and side to move: its winning
     /// move when the winner is to move (once proven), `None` for the loser's positions.
-    records: FnvHashMap<(Key, Color), Option<Move>>,
+    records: FnvHashMap<(Key<W>, Color), Option<Move>>,
     /// Reached positions still to prove, as their canonical images.
-    stack: Vec<(Key, Position)>,
+    stack: Vec<(Key<W>, Position)>,
 }
 
-impl Walk {
+impl<W: KeyWord> Walk<W> {
     /// Whether `position` needs a record: more pieces than the leaf limit, and a move.
     fn needs_record(&self, position: &Position) -> bool {
         position.occupied().len() > self.leaf_pieces && position.count_moves() > 0
@@ -157,7 +176,7 @@ impl Walk {
         if !self.needs_record(position) {
             return;
         }
-        let (key, symmetry) = self.canonical.of(position);
+        let (key, symmetry) = self.canonical.of::<W>(position);
         if let Entry::Vacant(entry) = self.records.entry((key, position.side_to_move())) {
             entry.insert(None);
             self.stack.push((key, symmetry.apply(position)));
@@ -166,7 +185,7 @@ impl Walk {
 
     /// Records `mv` as the winning move of the canonical `position` (of key `key`) and
     /// reaches the position it leads to.
-    fn won(&mut self, key: Key, position: &Position, mv: Move) {
+    fn won(&mut self, key: Key<W>, position: &Position, mv: Move) {
         self.records
             .insert((key, position.side_to_move()), Some(mv));
         self.reach(&position.after(mv));

@@ -82,7 +82,7 @@ mod symmetry;
 mod table;
 pub mod units;
 
-pub use certificate::{certify, CertifyError, DEFAULT_LEAF_PIECES};
+pub use certificate::{certify, certify_any, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
 pub use root::{solve_limited, MoveValue, RootReport, RootThreads, Solver, SolverOptions, Verdict};
 pub use table::{TableKind, TableKindError};

@@ -3,9 +3,15 @@
 //! positions, and every kind of corruption (a winning move, a loser's move, the root,
 //! a leaf's value, an extra record) is caught with a message naming it.
 
+use konane_core::U256;
 use konane_core::{Board, Color, Move, Position};
-use konane_solver::{certify, CertifyError, RootReport, Solver, SolverOptions, TableKind};
-use konane_verify::{verify, Canonical, Certificate, Failure, Key, LeafSolver, Problem, Section};
+use konane_solver::{
+    certify, certify_any, CertifyError, RootReport, Solver, SolverOptions, TableKind,
+};
+use konane_verify::{
+    verify, AnyCertificate, Canonical, Certificate, Failure, Key, KeyWord, LeafSolver, Problem,
+    Section,
+};
 use rand::{Rng, SeedableRng};
 
 fn solver(board: Board) -> Solver {
@@ -90,7 +96,7 @@ fn certificates_do_not_depend_on_threads_or_table() {
             };
             let solver = Solver::new(root.board(), options);
             let report = solver.solve_moves(&root, |_, _| {});
-            certify(&solver, &root, &report, 10, |_| {}).unwrap()
+            certify::<u64, _>(&solver, &root, &report, 10, |_| {}).unwrap()
         })
     };
     let one = written(1, TableKind::Packed, 1 << 20);
@@ -364,7 +370,7 @@ fn a_wrong_claim_is_refused_by_the_writer() {
         complete: true,
         nodes: 0,
     };
-    let result = certify(&solver, &root, &false_report, 8, |_| {});
+    let result = certify::<u64, _>(&solver, &root, &false_report, 8, |_| {});
     assert!(
         matches!(result, Err(CertifyError::Contradiction { .. })),
         "{result:?}"
@@ -373,7 +379,7 @@ fn a_wrong_claim_is_refused_by_the_writer() {
         complete: false,
         ..false_report
     };
-    let result = certify(&solver, &root, &unproven, 8, |_| {});
+    let result = certify::<u64, _>(&solver, &root, &unproven, 8, |_| {});
     assert_eq!(result.unwrap_err(), CertifyError::NotProven);
 }
 
@@ -383,7 +389,7 @@ fn a_winning_root_takes_its_move_from_the_report() {
     let root = Position::start(Board::new(5, 5).unwrap());
     let solver = solver(root.board());
     let report = solver.solve_moves(&root, |_, _| {});
-    let certificate = certify(&solver, &root, &report, 8, |_| {}).unwrap();
+    let certificate: Certificate = certify(&solver, &root, &report, 8, |_| {}).unwrap();
     let canonical = Canonical::new(root.board());
     let (key, symmetry) = canonical.of(&root);
     let index = certificate.find_won(key).expect("the root has its record");
@@ -393,4 +399,227 @@ fn a_winning_root_takes_its_move_from_the_report() {
         symmetry.apply_move(root.board(), first)
     );
     verify(&certificate).unwrap();
+}
+
+/// A late position of `board`: the start's pieces of the 5x4 window at its top right
+/// corner only (the highest square numbers, so the keys need their top bits), less two
+/// neighbours chosen by `seed`, with a side to move that has a move.
+fn late_position(board: Board, seed: u64) -> Position {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let (width, height) = (board.width(), board.height());
+    let window: Vec<konane_core::Square> = (height - 4..height)
+        .flat_map(|rank| (width - 5..width).map(move |file| konane_core::Square::new(file, rank)))
+        .collect();
+    loop {
+        let hole = window[rng.gen_range(0..window.len() - 1)];
+        let next = window[window.iter().position(|&s| s == hole).unwrap() + 1];
+        let (mut black, mut white) = (konane_core::SquareSet::EMPTY, konane_core::SquareSet::EMPTY);
+        for &square in window.iter().filter(|&&s| s != hole && s != next) {
+            match board.start_color(square) {
+                Color::Black => black = black.with(square),
+                Color::White => white = white.with(square),
+            }
+        }
+        for side in [Color::Black, Color::White] {
+            let position = Position::from_squares(board, black, white, side).unwrap();
+            if position.count_moves() > 0 {
+                return position;
+            }
+        }
+    }
+}
+
+/// Boards of more than 64 squares: the certificate holds `U256` keys, is written in
+/// format version 2, reads back the same, verifies, and is refused when tampered with
+/// (a winning move made illegal, a loser's reply's proof removed, the winner swapped).
+#[test]
+fn boards_beyond_64_squares_certify_in_version_2_and_tampering_is_refused() {
+    for (size, seed) in [("9x8", 1), ("10x10", 2), ("16x16", 3), ("13x5", 4)] {
+        let board: Board = size.parse().unwrap();
+        let root = late_position(board, seed);
+        let solver = solver(board);
+        let report = solver.solve_moves(&root, |_, _| {});
+        let any = certify_any(&solver, &root, &report, 4, |_| {}).unwrap();
+        assert_eq!(any.version(), 2, "{size}");
+        let mut file = Vec::new();
+        any.write(&mut file).unwrap();
+        assert!(file.starts_with(b"konane-certificate 2\n"));
+        let read = AnyCertificate::read(&file[..]).unwrap();
+        assert_eq!(read, any);
+        let summary = read.verify().unwrap();
+        let AnyCertificate::Wide(certificate) = read else {
+            panic!("{size} needs wide keys")
+        };
+        assert!(
+            certificate.won().len() + certificate.lost().len() > 0,
+            "{size}: {root}"
+        );
+        assert_eq!(summary.won, certificate.won().len());
+        // u64 keys cannot hold the board.
+        let narrow = certify::<u64, _>(&solver, &root, &report, 4, |_| {});
+        assert_eq!(narrow.unwrap_err(), CertifyError::BoardTooLarge(board));
+        tampered_certificates_fail(&certificate, size);
+    }
+}
+
+/// Three corruptions of `certificate`, each refused (checked after a write and a read).
+fn tampered_certificates_fail<W: KeyWord>(certificate: &Certificate<W>, what: &str) {
+    let rebuilt = |won: Vec<(Key<W>, Move)>, lost: Vec<Key<W>>, winner: Color| {
+        let changed = Certificate::new(
+            certificate.root(),
+            winner,
+            certificate.leaf_pieces(),
+            won,
+            lost,
+        );
+        let mut file = Vec::new();
+        changed.write(&mut file).unwrap();
+        let read = Certificate::<W>::read(&file[..]).unwrap();
+        assert_eq!(read, changed);
+        verify(&read).expect_err(what)
+    };
+    let winner = certificate.winner();
+    let failure = rebuilt(
+        certificate.won().to_vec(),
+        certificate.lost().to_vec(),
+        !winner,
+    );
+    assert!(
+        failure.to_string().contains("at the root"),
+        "{what}: {failure}"
+    );
+    if let Some(&(key, mv)) = certificate.won().first() {
+        let position = certificate.position(Section::Won, key);
+        // Any move not legal in the record's position: the reverse of its winning move.
+        let bad = Move::jump(mv.to(), mv.from());
+        assert!(!position.is_legal(bad));
+        let mut won = certificate.won().to_vec();
+        won[0].1 = bad;
+        let failure = rebuilt(won, certificate.lost().to_vec(), winner);
+        assert!(
+            matches!(*failure.problem, Problem::IllegalMove { .. }),
+            "{what}: {failure}"
+        );
+    }
+    if !certificate.lost().is_empty() {
+        let mut lost = certificate.lost().to_vec();
+        lost.remove(lost.len() / 2);
+        let failure = rebuilt(certificate.won().to_vec(), lost, winner);
+        assert!(
+            matches!(
+                *failure.problem,
+                Problem::Missing {
+                    needed: Section::Lost,
+                    ..
+                }
+            ),
+            "{what}: {failure}"
+        );
+    }
+}
+
+/// Boards of at most 64 squares are written in version 1 as before; written in version
+/// 2 they read back the same and verify.
+#[test]
+fn small_boards_read_the_same_in_either_version() {
+    let root = Position::start(Board::new(5, 4).unwrap());
+    let certificate = certificate(&root, 4);
+    assert_eq!(certificate.version(), 1);
+    let mut file = Vec::new();
+    certificate.write_version(&mut file, 2).unwrap();
+    let read = Certificate::<u64>::read(&file[..]).unwrap();
+    assert_eq!(read, certificate);
+    verify(&read).unwrap();
+    // The same proof with U256 keys.
+    let wide = Certificate::<U256>::read(&file[..]).unwrap();
+    assert_eq!(verify(&wide).unwrap(), verify(&certificate).unwrap());
+}
+
+/// A lost record of a position where the side to move has no move is never looked up
+/// (that side has lost by the rules): the checker refuses it as a record the proof
+/// does not reach.
+#[test]
+fn a_lost_record_of_a_position_without_moves_is_refused_as_unused() {
+    let root = Position::start(Board::new(5, 4).unwrap());
+    let certificate = certificate(&root, 4);
+    // A position of the proof's kind (loser to move) with no move: a lone loser's piece.
+    let board = root.board();
+    let loser = !certificate.winner();
+    let square = konane_core::Square::new(0, 0);
+    let (black, white) = match loser {
+        Color::Black => (
+            konane_core::SquareSet::EMPTY.with(square),
+            konane_core::SquareSet::EMPTY,
+        ),
+        Color::White => (
+            konane_core::SquareSet::EMPTY,
+            konane_core::SquareSet::EMPTY.with(square),
+        ),
+    };
+    let moveless = Position::from_squares(board, black, white, loser).unwrap();
+    assert_eq!(moveless.count_moves(), 0);
+    let (key, _) = Canonical::new(board).of::<u64>(&moveless);
+    let mut lost = certificate.lost().to_vec();
+    lost.push(key);
+    let corrupted = with_records(&certificate, certificate.won().to_vec(), lost);
+    match *failure_of(&corrupted).problem {
+        Problem::Unused { count: 1, .. } => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+/// What `Summary::leaves` counts: every arrival of the walk at a position of at most
+/// the leaf limit of pieces in which the side to move has a move, a leaf reached along
+/// two lines counted twice. Checked against a plain walk of the proof written here.
+#[test]
+fn the_leaf_count_counts_arrivals() {
+    let mut repeats = 0;
+    for (size, leaf_pieces) in [("5x5", 8), ("6x4", 10), ("5x4", 6), ("6x5", 12)] {
+        let root = Position::start(size.parse().unwrap());
+        let certificate = certificate(&root, leaf_pieces);
+        let summary = verify(&certificate).unwrap();
+        let (arrivals, distinct) = leaf_arrivals(&certificate);
+        assert_eq!(summary.leaves, arrivals, "{size}");
+        repeats += arrivals - distinct;
+    }
+    assert!(repeats > 0, "some leaf is reached twice");
+}
+
+/// The leaf arrivals of the proof and the distinct leaf positions among them.
+fn leaf_arrivals(certificate: &Certificate) -> (u64, u64) {
+    let board = certificate.root().board();
+    let canonical = Canonical::new(board);
+    let mut seen = std::collections::HashSet::new();
+    let mut leaves = std::collections::HashSet::new();
+    let mut arrivals = 0;
+    let mut stack = vec![(
+        certificate.root(),
+        certificate.root().side_to_move() == certificate.winner(),
+    )];
+    while let Some((position, must_win)) = stack.pop() {
+        if !must_win && position.count_moves() == 0 {
+            continue;
+        }
+        if position.piece_count() <= certificate.leaf_pieces() {
+            arrivals += 1;
+            leaves.insert(position);
+            continue;
+        }
+        let (key, symmetry) = canonical.of::<u64>(&position);
+        if !seen.insert((key, must_win)) {
+            continue;
+        }
+        if must_win {
+            let index = certificate.find_won(key).unwrap();
+            let mv = symmetry
+                .inverse()
+                .apply_move(board, certificate.won()[index].1);
+            stack.push((position.after(mv), false));
+        } else {
+            for &mv in position.legal_moves().iter() {
+                stack.push((position.after(mv), true));
+            }
+        }
+    }
+    (arrivals, leaves.len() as u64)
 }

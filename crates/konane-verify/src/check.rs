@@ -7,7 +7,7 @@ use std::fmt;
 use konane_core::{Move, Position};
 
 use crate::format::{Certificate, Section};
-use crate::key::Canonical;
+use crate::key::{Canonical, KeyWord};
 use crate::leaf::LeafSolver;
 
 /// What a successful check found.
@@ -17,7 +17,9 @@ pub struct Summary {
     pub won: usize,
     /// Lost records checked.
     pub lost: usize,
-    /// Leaf positions (at most the leaf limit of pieces) decided by the checker's search.
+    /// Arrivals of the walk at leaves (positions of at most the leaf limit of pieces in
+    /// which the side to move has a move), each decided by the checker's search (or its
+    /// memo): a leaf reached along two lines counts twice.
     pub leaves: u64,
     /// Positions the checker's leaf search visited.
     pub leaf_nodes: u64,
@@ -178,8 +180,8 @@ struct Frame {
 }
 
 /// The state of one check.
-struct Checker<'a> {
-    certificate: &'a Certificate,
+struct Checker<'a, W> {
+    certificate: &'a Certificate<W>,
     canonical: Canonical,
     leaves: LeafSolver,
     leaf_count: u64,
@@ -190,7 +192,7 @@ struct Checker<'a> {
 }
 
 /// Checks `certificate`'s proof that its winner wins from its root.
-pub fn verify(certificate: &Certificate) -> Result<Summary, Failure> {
+pub fn verify<W: KeyWord>(certificate: &Certificate<W>) -> Result<Summary, Failure> {
     let mut checker = Checker {
         certificate,
         canonical: Canonical::new(certificate.root().board()),
@@ -211,7 +213,7 @@ pub fn verify(certificate: &Certificate) -> Result<Summary, Failure> {
     })
 }
 
-impl Checker<'_> {
+impl<W: KeyWord> Checker<'_, W> {
     fn run(&mut self) -> Result<(), Failure> {
         let root = self.certificate.root();
         let root_wins = root.side_to_move() == self.certificate.winner();
@@ -264,7 +266,7 @@ impl Checker<'_> {
             }
             return Ok(());
         }
-        let (key, symmetry) = self.canonical.of(&position);
+        let (key, symmetry) = self.canonical.of::<W>(&position);
         let (section, index) = if must_win {
             (Section::Won, self.certificate.find_won(key))
         } else {

@@ -2,36 +2,71 @@
 //! their square's start colour) and the canonical image of a position: the one with
 //! the smallest key among its images under the board's colour-preserving symmetries.
 
-use konane_core::{Bits, Board, Color, Position, Square, SquareSet, Symmetry};
+use konane_core::{Bits, Board, Color, Position, Square, SquareSet, Symmetry, Word, U256};
+
+/// The word a key is held in: `u64` for boards of at most 64 squares, [`U256`] for
+/// every board up to 16x16. The file format does not depend on it; it only sets how
+/// much memory a record takes.
+pub trait KeyWord: Word {
+    /// The word as 256 bits.
+    fn to_u256(self) -> U256;
+    /// The word holding `value`, if it fits.
+    fn from_u256(value: U256) -> Option<Self>;
+}
+
+impl KeyWord for u64 {
+    fn to_u256(self) -> U256 {
+        U256::from(self)
+    }
+
+    fn from_u256(value: U256) -> Option<u64> {
+        (value >> 64u32 == U256::ZERO).then(|| value.as_u64())
+    }
+}
+
+impl KeyWord for U256 {
+    fn to_u256(self) -> U256 {
+        self
+    }
+
+    fn from_u256(value: U256) -> Option<U256> {
+        Some(value)
+    }
+}
 
 /// A position's board contents: the occupied squares and which of them hold the colour
 /// that did not start there. Records are sorted by it (occupancy first) and canonical
 /// images minimise it.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Ord, PartialOrd, Hash)]
-pub struct Key {
+pub struct Key<W = u64> {
     /// Bit `rank * width + file` set for every occupied square.
-    pub occupancy: u64,
+    pub occupancy: W,
     /// Bit `j` set when the `j`-th occupied square (in the order of `occupancy`'s bits)
     /// holds the colour that did not start there; 0 for every position reachable from
     /// the start, where pieces never leave their own shade.
-    pub exceptions: u64,
+    pub exceptions: W,
 }
 
 /// The key of the pieces `black` and `white` on `board`.
-pub fn key_of(board: Board, black: SquareSet, white: SquareSet) -> Key {
+///
+/// # Panics
+///
+/// If the board has more squares than `W` has bits.
+pub fn key_of<W: KeyWord>(board: Board, black: SquareSet, white: SquareSet) -> Key<W> {
+    assert!(board.area() <= W::BITS, "{board} needs a wider key word");
     let width = board.width() as u32;
-    let (mut occupancy, mut exceptions) = (0u64, 0u64);
+    let (mut occupancy, mut exceptions) = (W::ZERO, W::ZERO);
     // Squares iterate rank after rank from a1, the order of the compact numbers
     // (`rank * width + file`), so one pass numbers the occupied squares.
     for (j, square) in (black | white).iter().enumerate() {
-        occupancy |= 1 << (square.rank() as u32 * width + square.file() as u32);
+        occupancy = occupancy | W::bit(square.rank() as u32 * width + square.file() as u32);
         let color = if black.contains(square) {
             Color::Black
         } else {
             Color::White
         };
         if color != board.start_color(square) {
-            exceptions |= 1 << j;
+            exceptions = exceptions | W::bit(j as u32);
         }
     }
     Key {
@@ -49,20 +84,34 @@ pub enum KeyError {
     StrayException,
 }
 
+/// Checks that the 256-bit `occupancy` and `exceptions` are a key of `board`: no square
+/// beyond the board's last, no exception bit at or beyond the number of pieces.
+pub(crate) fn check_key_bits(
+    board: Board,
+    occupancy: U256,
+    exceptions: U256,
+) -> Result<(), KeyError> {
+    let area = board.area();
+    if area < 256 && occupancy >> area != U256::ZERO {
+        return Err(KeyError::OffBoard);
+    }
+    let count = occupancy.count_ones();
+    if count < 256 && exceptions >> count != U256::ZERO {
+        return Err(KeyError::StrayException);
+    }
+    Ok(())
+}
+
 /// The pieces `(black, white)` of `key` on `board`.
-pub(crate) fn pieces_of(board: Board, key: Key) -> Result<(SquareSet, SquareSet), KeyError> {
+pub(crate) fn pieces_of<W: KeyWord>(
+    board: Board,
+    key: Key<W>,
+) -> Result<(SquareSet, SquareSet), KeyError> {
     let Key {
         occupancy,
         exceptions,
     } = key;
-    let area = board.area();
-    if area < 64 && occupancy >> area != 0 {
-        return Err(KeyError::OffBoard);
-    }
-    let count = occupancy.count_ones();
-    if count < 64 && exceptions >> count != 0 {
-        return Err(KeyError::StrayException);
-    }
+    check_key_bits(board, occupancy.to_u256(), exceptions.to_u256())?;
     let width = board.width() as u32;
     let (mut black, mut white) = (SquareSet::EMPTY, SquareSet::EMPTY);
     for (j, compact) in Bits(occupancy).enumerate() {
@@ -71,7 +120,7 @@ pub(crate) fn pieces_of(board: Board, key: Key) -> Result<(SquareSet, SquareSet)
             (compact as u32 / width) as u8,
         );
         let start = board.start_color(square);
-        let color = if exceptions >> j & 1 == 0 {
+        let color = if (exceptions >> j as u32) & W::bit(0) == W::ZERO {
             start
         } else {
             !start
@@ -102,7 +151,7 @@ impl Canonical {
 
     /// The image of `position` with the smallest key, its key, and the symmetry that
     /// maps `position` onto it (the first such in `Symmetry::ALL` order).
-    pub fn of(&self, position: &Position) -> (Key, Symmetry) {
+    pub fn of<W: KeyWord>(&self, position: &Position) -> (Key<W>, Symmetry) {
         debug_assert_eq!(position.board(), self.board);
         let (black, white) = (position.pieces(Color::Black), position.pieces(Color::White));
         let image = |s: Symmetry, set: SquareSet| -> SquareSet {
@@ -144,15 +193,21 @@ mod tests {
     #[test]
     fn keys_round_trip_on_every_board_size() {
         for width in 1..=16 {
-            for height in (1..=16).filter(|h| h * width <= 64) {
+            for height in 1..=16 {
                 let board = Board::new(width, height).unwrap();
-                for position in random_positions(board, 50) {
+                for position in random_positions(board, 10) {
                     let (black, white) =
                         (position.pieces(Color::Black), position.pieces(Color::White));
-                    let key = key_of(board, black, white);
-                    assert_eq!(pieces_of(board, key), Ok((black, white)), "{position}");
+                    let wide: Key<U256> = key_of(board, black, white);
+                    assert_eq!(pieces_of(board, wide), Ok((black, white)), "{position}");
                     // Reachable positions keep every piece on its own shade.
-                    assert_eq!(key.exceptions, 0, "{position}");
+                    assert_eq!(wide.exceptions, U256::ZERO, "{position}");
+                    if board.area() <= 64 {
+                        // The same key in either word.
+                        let narrow: Key<u64> = key_of(board, black, white);
+                        assert_eq!(narrow.occupancy.to_u256(), wide.occupancy);
+                        assert_eq!(pieces_of(board, narrow), Ok((black, white)));
+                    }
                 }
             }
         }
@@ -162,7 +217,7 @@ mod tests {
     fn off_shade_pieces_are_exceptions() {
         let position = Position::from_fen("wb1/w2 b").unwrap();
         let board = position.board();
-        let key = key_of(
+        let key: Key = key_of(
             board,
             position.pieces(Color::Black),
             position.pieces(Color::White),
@@ -179,7 +234,7 @@ mod tests {
     #[test]
     fn numbers_that_are_no_position_are_refused() {
         let board = Board::new(3, 3).unwrap();
-        let key = |occupancy, exceptions| Key {
+        let key = |occupancy: u64, exceptions: u64| Key {
             occupancy,
             exceptions,
         };
@@ -190,29 +245,51 @@ mod tests {
         );
         assert!(pieces_of(Board::STANDARD, key(u64::MAX, u64::MAX)).is_ok());
         assert!(pieces_of("4x16".parse().unwrap(), key(u64::MAX, 0)).is_ok());
+        // On a 16x16 board every one of the 256 bits is a square.
+        let wide = |occupancy: U256, exceptions: U256| Key {
+            occupancy,
+            exceptions,
+        };
+        let full: Board = "16x16".parse().unwrap();
+        assert!(pieces_of(full, wide(U256::MAX, U256::MAX)).is_ok());
+        let board: Board = "9x8".parse().unwrap();
+        assert_eq!(
+            pieces_of(board, wide(U256::ONE << 72u32, U256::ZERO)),
+            Err(KeyError::OffBoard)
+        );
+        assert_eq!(
+            pieces_of(board, wide(U256::ONE << 71u32, U256::from(2u64))),
+            Err(KeyError::StrayException)
+        );
+    }
+
+    /// Every image of a position has one canonical key, which the returned symmetry gives.
+    fn check_canonical<W: KeyWord>(board: Board) {
+        let canonical = Canonical::new(board);
+        for position in random_positions(board, 30) {
+            let (key, symmetry) = canonical.of::<W>(&position);
+            for &s in &canonical.symmetries {
+                assert_eq!(canonical.of::<W>(&s.apply(&position)).0, key);
+            }
+            let image = symmetry.apply(&position);
+            assert_eq!(
+                key_of::<W>(
+                    board,
+                    image.pieces(Color::Black),
+                    image.pieces(Color::White)
+                ),
+                key
+            );
+        }
     }
 
     #[test]
     fn symmetric_positions_share_one_canonical_image() {
-        for board in ["6x6", "5x5", "7x6", "4x3"] {
-            let board: Board = board.parse().unwrap();
-            let canonical = Canonical::new(board);
-            for position in random_positions(board, 30) {
-                let (key, _) = canonical.of(&position);
-                for &s in &canonical.symmetries {
-                    assert_eq!(canonical.of(&s.apply(&position)).0, key);
-                }
-                let (_, symmetry) = canonical.of(&position);
-                let image = symmetry.apply(&position);
-                assert_eq!(
-                    key_of(
-                        board,
-                        image.pieces(Color::Black),
-                        image.pieces(Color::White)
-                    ),
-                    key
-                );
-            }
+        for board in ["6x6", "5x5", "7x6", "4x3", "4x16"] {
+            check_canonical::<u64>(board.parse().unwrap());
+        }
+        for board in ["9x9", "10x7", "16x16", "6x6"] {
+            check_canonical::<U256>(board.parse().unwrap());
         }
     }
 }

@@ -6,16 +6,18 @@
 //!
 //! ```
 //! use konane_core::{Color, Position};
-//! use konane_verify::{verify, Certificate};
+//! use konane_verify::{AnyCertificate, Certificate};
 //!
 //! // Black's a1c1 leaves White without a move: with a leaf limit of 2 pieces the
 //! // checker decides the root (2 pieces) itself, so no record is needed.
 //! let root = Position::from_fen("bw2 b").unwrap();
-//! let certificate = Certificate::new(root, Color::Black, 2, Vec::new(), Vec::new());
+//! let certificate: Certificate = Certificate::new(root, Color::Black, 2, Vec::new(), Vec::new());
 //! let mut file = Vec::new();
 //! certificate.write(&mut file).unwrap();
-//! let read = Certificate::read(&file[..]).unwrap();
-//! assert!(verify(&read).is_ok());
+//! // Any board up to 16x16 reads back, its keys in the narrowest word that holds it.
+//! let read = AnyCertificate::read(&file[..]).unwrap();
+//! assert_eq!(read.version(), 1); // boards of more than 64 squares are written in version 2
+//! assert!(read.verify().is_ok());
 //! ```
 
 // A library reports through its API and never prints.
@@ -28,7 +30,8 @@ mod leaf;
 
 pub use check::{verify, Failure, Problem, RecordRef, Summary};
 pub use format::{
-    Certificate, ReadError, RecordProblem, Section, FORMAT_VERSION, MAX_LEAF_PIECES, MAX_SQUARES,
+    AnyCertificate, Certificate, ReadError, RecordProblem, Section, FORMAT_VERSION,
+    MAX_LEAF_PIECES, V1_MAX_SQUARES,
 };
-pub use key::{key_of, Canonical, Key, KeyError};
+pub use key::{key_of, Canonical, Key, KeyError, KeyWord};
 pub use leaf::LeafSolver;

@@ -1,14 +1,14 @@
 //! The reader's catalogue of bad files: each gives one clear error, none a panic.
 
 use konane_core::{Color, Move, Position};
-use konane_verify::{key_of, verify, Certificate, ReadError, RecordProblem, Section};
+use konane_verify::{key_of, verify, Certificate, Key, ReadError, RecordProblem, Section};
 use proptest::prelude::*;
 
 /// A small valid certificate: Black's a1c1 on `bw2 b` wins at once (leaf limit 0, so
 /// the root needs its record).
 fn valid() -> Vec<u8> {
     let root = Position::from_fen("bw2 b").unwrap();
-    let key = key_of(
+    let key: Key = key_of(
         root.board(),
         root.pieces(Color::Black),
         root.pieces(Color::White),
@@ -22,8 +22,13 @@ fn valid() -> Vec<u8> {
 
 /// A header for 4x1 `bw2 b` with the given counts, up to the `records` line.
 fn header(won: u64, lost: u64) -> Vec<u8> {
+    header_version(1, won, lost)
+}
+
+/// [`header`] in format `version`.
+fn header_version(version: u32, won: u64, lost: u64) -> Vec<u8> {
     format!(
-        "konane-certificate 1\nboard 4x1\nroot bw2 b\nwinner Black\nleaf-pieces 0\nwon {won}\nlost {lost}\nrecords\n"
+        "konane-certificate {version}\nboard 4x1\nroot bw2 b\nwinner Black\nleaf-pieces 0\nwon {won}\nlost {lost}\nrecords\n"
     )
     .into_bytes()
 }
@@ -92,9 +97,9 @@ fn header_catalogue() {
     let cases: [(&str, &str, usize, &str); 15] = [
         (
             "konane-certificate 1",
-            "konane-certificate 2",
+            "konane-certificate 3",
             1,
-            "version '2' is not supported",
+            "version '3' is not supported",
         ),
         (
             "konane-certificate 1",
@@ -228,6 +233,150 @@ fn records_must_lie_on_the_board_and_in_order() {
     bytes.extend([0b11, 0, 0x80, 0x02]);
     let (_, _, problem) = record_problem(&bytes);
     assert!(problem.to_string().contains("off the board"), "{problem}");
+}
+
+#[test]
+fn version_2_reads_the_same_proof() {
+    let certificate = read(&valid()).unwrap();
+    let mut file = Vec::new();
+    certificate.write_version(&mut file, 2).unwrap();
+    // The same header but for the version, and the move code a1 + 256 * c1 = 512.
+    let mut expected = header_version(2, 1, 0);
+    expected.extend([0b11, 0, 0x80, 0x04]);
+    expected.extend(b"end\n");
+    assert_eq!(file, expected);
+    assert_eq!(read(&file).unwrap(), certificate);
+    // The version 1 move code read as version 2 is another move (a1 + 256 * 0 with
+    // from 128 % 256 = 128: off the 4-square board).
+    let mut bytes = header_version(2, 1, 0);
+    bytes.extend([0b11, 0, 0x80, 0x01]);
+    bytes.extend(b"end\n");
+    let (_, _, problem) = record_problem(&bytes);
+    assert!(problem.to_string().contains("move code 128"), "{problem}");
+    // Version 1 cannot hold a board of more than 64 squares.
+    let wide = Position::start("9x8".parse().unwrap());
+    let empty: Certificate<konane_core::U256> =
+        Certificate::new(wide, Color::White, 18, Vec::new(), Vec::new());
+    assert!(empty.write_version(Vec::new(), 1).is_err());
+    assert!(empty.write_version(Vec::new(), 3).is_err());
+    assert_eq!(empty.version(), 2);
+}
+
+/// Non-minimal LEB128 (a last byte 0 after other bytes) is refused: every number has
+/// one encoding, so a certificate's bytes are a function of its proof.
+#[test]
+fn non_minimal_numbers_are_refused() {
+    for version in [1, 2] {
+        // `80 00` for the exceptions 0, `83 00` for the occupancy 3, `80 81 00` for 128.
+        for record in [
+            &[0x03, 0x80, 0x00][..],
+            &[0x83, 0x00, 0x00],
+            &[0x03, 0x00, 0x80, 0x81, 0x00],
+        ] {
+            let mut bytes = header_version(version, 1, 0);
+            bytes.extend(record);
+            assert_eq!(
+                record_problem(&bytes),
+                (Section::Won, 0, RecordProblem::NonMinimalNumber),
+                "version {version}, {record:x?}"
+            );
+        }
+        // A single byte 0 is the shortest form of 0.
+        let mut bytes = header_version(version, 0, 1);
+        bytes.extend([0x03, 0x00]);
+        bytes.extend(b"end\n");
+        assert!(read(&bytes).is_ok());
+    }
+}
+
+#[test]
+fn version_2_numbers_have_at_most_256_bits() {
+    // 2^256 - 1 in 37 bytes: a number the format allows, a square beyond the board.
+    let mut bytes = header_version(2, 0, 1);
+    bytes.extend([0xff; 36]);
+    bytes.push(0x0f);
+    bytes.push(0);
+    let (_, _, problem) = record_problem(&bytes);
+    assert!(
+        problem.to_string().contains("beyond the board"),
+        "{problem}"
+    );
+    // One bit more, or a 38th byte.
+    for last in [&[0x1f][..], &[0x8f, 0x00]] {
+        let mut bytes = header_version(2, 0, 1);
+        bytes.extend([0xff; 36]);
+        bytes.extend(last);
+        assert_eq!(
+            record_problem(&bytes),
+            (Section::Lost, 0, RecordProblem::OversizedNumber)
+        );
+    }
+}
+
+/// The line limit counts the bytes before the line feed: 256 in version 1, 512 in
+/// version 2.
+#[test]
+fn the_line_limit_does_not_count_the_line_feed() {
+    for (version, limit) in [(1, 256), (2, 512)] {
+        for (length, too_long) in [(limit, false), (limit + 1, true)] {
+            let text = format!(
+                "konane-certificate {version}\nboard 4x1\nroot {}\n",
+                "b".repeat(length - "root ".len())
+            );
+            let (line, message) = header_error(&text);
+            assert_eq!(line, 3);
+            assert_eq!(
+                message.contains(&format!("longer than {limit} bytes")),
+                too_long,
+                "{version} {length}: {message}"
+            );
+        }
+    }
+}
+
+/// Exception bits at or beyond the record's number of pieces are refused, in both
+/// versions, even where the extra bit would be a square of the board.
+#[test]
+fn exception_bits_beyond_the_pieces_are_refused() {
+    for version in [1, 2] {
+        for exceptions in [0b100u8, 0b1000, 0x40] {
+            let mut bytes = header_version(version, 0, 1);
+            bytes.extend([0b11, exceptions]);
+            let (_, _, problem) = record_problem(&bytes);
+            assert_eq!(
+                problem,
+                RecordProblem::Key(konane_verify::KeyError::StrayException),
+                "{version} {exceptions}"
+            );
+        }
+    }
+}
+
+/// A move code whose from or to square is off the board is refused when the file is
+/// read, before any check of the proof.
+#[test]
+fn move_codes_off_the_board_are_refused() {
+    // Version 1, 4x1: from 4; to 4 (4 * 64); from 63 to 63. Version 2: from 4; to 4
+    // (4 * 256); from 255.
+    let cases: [(u32, &[u8]); 6] = [
+        (1, &[0x04]),
+        (1, &[0x80, 0x02]),
+        (1, &[0xff, 0x1f]),
+        (2, &[0x04]),
+        (2, &[0x80, 0x08]),
+        (2, &[0xff, 0x01]),
+    ];
+    for (version, code) in cases {
+        let mut bytes = header_version(version, 1, 0);
+        bytes.extend([0b11, 0]);
+        bytes.extend(code);
+        bytes.extend(b"end\n");
+        let (_, _, problem) = record_problem(&bytes);
+        assert!(
+            matches!(problem, RecordProblem::MoveOffBoard(_)),
+            "{version} {code:x?}: {problem}"
+        );
+    }
 }
 
 proptest! {
