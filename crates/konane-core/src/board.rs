@@ -221,11 +221,11 @@ impl Board {
     }
 
     /// The word that holds this board's bitboards: `u64` for boards up to 8x8 (eight
-    /// bits a rank, whatever the width) and other boards of at most 64 squares (ranks
-    /// packed one after another, as on every larger board), otherwise the smallest of
-    /// `u128` and 256 bits that holds the squares. The one place a board's word is chosen.
+    /// bits a rank, whatever the width, so the move generator shifts by a constant),
+    /// otherwise the smallest of `u128` and 256 bits that holds the squares (ranks
+    /// packed one after another). The one place a board's word is chosen.
     pub const fn word(self) -> WordSize {
-        if self.area() <= 64 {
+        if self.width <= 8 && self.height <= 8 {
             WordSize::W64
         } else if self.area() <= 128 {
             WordSize::W128

@@ -54,6 +54,10 @@ impl<W: Word> Geometry<W> {
 
     fn build(board: Board) -> Geometry<W> {
         let stride = board.stride();
+        assert!(
+            W::BITS != 64 || stride == 8,
+            "{board}: u64 boards have stride 8"
+        );
         assert!(stride * (board.height() as u32 - 1) + board.width() as u32 <= W::BITS);
         assert!(board.max_moves() <= W::MAX_MOVES, "{board}: move bound");
         let bit = |square: Square| {
@@ -107,7 +111,13 @@ impl<W: Word> Geometry<W> {
     /// The bit-index distance from a square to the one above it.
     #[inline(always)]
     pub fn stride(&self) -> u32 {
-        self.stride
+        // Every u64 board has stride 8 (`Board::word`): a constant the compiler folds
+        // into every shift of the move generator and the symmetries.
+        if W::BITS == 64 {
+            8
+        } else {
+            self.stride
+        }
     }
 
     /// Every square of the board.
@@ -132,14 +142,14 @@ impl<W: Word> Geometry<W> {
     #[inline(always)]
     pub fn index(&self, square: Square) -> u8 {
         debug_assert!(self.board.contains(square));
-        (square.rank() as u32 * self.stride + square.file() as u32) as u8
+        (square.rank() as u32 * self.stride() + square.file() as u32) as u8
     }
 
     /// The square of bit index `index`.
     #[inline(always)]
     pub fn square(&self, index: u8) -> Square {
         let index = index as u32;
-        Square::new((index % self.stride) as u8, (index / self.stride) as u8)
+        Square::new((index % self.stride()) as u8, (index / self.stride()) as u8)
     }
 
     /// The bitboard of one square.
@@ -165,8 +175,8 @@ impl<W: Word> Geometry<W> {
     #[inline(always)]
     pub fn shift(&self, dir: Direction, bb: Bitboard<W>) -> Bitboard<W> {
         match dir {
-            Direction::North => bb << self.stride,
-            Direction::South => bb >> self.stride,
+            Direction::North => bb << self.stride(),
+            Direction::South => bb >> self.stride(),
             Direction::East => (bb & self.not_last_file) << 1,
             Direction::West => (bb & self.not_first_file) >> 1,
         }
@@ -188,10 +198,10 @@ impl<W: Word> Geometry<W> {
     pub fn between(&self, from: u8, to: u8) -> Bitboard<W> {
         let (low, high) = (from.min(to) as u32, from.max(to) as u32);
         let below_high = Bitboard::low_bits(high);
-        if high - low < self.stride {
+        if high - low < self.stride() {
             below_high.without(Bitboard::low_bits(low + 1))
         } else {
-            (self.column << (low + self.stride)) & below_high
+            (self.column << (low + self.stride())) & below_high
         }
     }
 
@@ -222,7 +232,7 @@ impl<W: Word> Geometry<W> {
         empty: Bitboard<W>,
         mut emit: F,
     ) {
-        let step = if dir.is_vertical() { self.stride } else { 1 };
+        let step = if dir.is_vertical() { self.stride() } else { 1 };
         let captures = &self.captures[dir.is_vertical() as usize];
         let mut frontier = own;
         let mut length = 0;
@@ -258,9 +268,12 @@ impl<W: Word> Geometry<W> {
         empty: Bitboard<W>,
         mut emit: F,
     ) {
-        for dir in Direction::ALL {
-            self.jumps_in(dir, own, opp, empty, &mut emit);
-        }
+        // One call per direction, not a loop: each inlined copy then shifts by its own
+        // direction without a branch (a loop compiled to a jump table per shift).
+        self.jumps_in(Direction::North, own, opp, empty, &mut emit);
+        self.jumps_in(Direction::South, own, opp, empty, &mut emit);
+        self.jumps_in(Direction::East, own, opp, empty, &mut emit);
+        self.jumps_in(Direction::West, own, opp, empty, &mut emit);
     }
 
     /// The number of jumps of `own` over `opp` onto `empty`, all four directions

@@ -13,20 +13,25 @@ const HISTORY_MAX: i32 = 1 << 20;
 /// A lookahead point outweighs the whole history range.
 const LOOKAHEAD_WEIGHT: i32 = 256;
 
-/// History entries per side: one per move encoding ([`BitMove::raw`]).
-const HISTORY_ENTRIES: usize = 1 << 16;
+/// History entries of one side: one per move encoding ([`BitMove::raw`]).
+const SIDE_ENTRIES: usize = 1 << 16;
+/// History entries of both sides, side major.
+const HISTORY_ENTRIES: usize = 2 * SIDE_ENTRIES;
 
 /// Killer moves (two per ply) and the history table of one search thread.
 pub struct MoveOrderer {
     killers: [[Option<BitMove>; 2]; MAX_PLY],
-    history: Vec<[i32; 2]>,
+    history: Box<[i32; HISTORY_ENTRIES]>,
 }
 
 impl Default for MoveOrderer {
     fn default() -> Self {
         MoveOrderer {
             killers: [[None; 2]; MAX_PLY],
-            history: vec![[0; 2]; HISTORY_ENTRIES],
+            history: vec![0; HISTORY_ENTRIES]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the history has HISTORY_ENTRIES entries"),
         }
     }
 }
@@ -43,8 +48,7 @@ impl MoveOrderer {
         lookahead: Option<&dyn Fn(BitMove) -> i32>,
     ) {
         let killers = self.killers[ply];
-        let history = &self.history;
-        let side = side.index();
+        let history = self.side_history(side);
         let score = |mv: BitMove| {
             if Some(mv) == tt_move {
                 TT_MOVE_SCORE
@@ -53,7 +57,7 @@ impl MoveOrderer {
             } else if Some(mv) == killers[1] {
                 KILLER_SCORE
             } else {
-                let history = history[mv.raw() as usize][side];
+                let history = history[mv.raw() as usize];
                 match lookahead {
                     Some(value) => {
                         value(mv) * LOOKAHEAD_WEIGHT + history / (HISTORY_MAX / LOOKAHEAD_WEIGHT)
@@ -87,17 +91,33 @@ impl MoveOrderer {
             killers[0] = Some(best);
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        let side = side.index();
-        update(&mut self.history[best.raw() as usize][side], bonus);
-        for mv in tried {
-            update(&mut self.history[mv.raw() as usize][side], -bonus);
+        let history = self.side_history_mut(side);
+        update(&mut history[best.raw() as usize], bonus);
+        for &mv in tried {
+            update(&mut history[mv.raw() as usize], -bonus);
         }
+    }
+
+    /// The history of `side`: a fixed-size array, so a move's encoding indexes it
+    /// without a bounds check.
+    #[inline(always)]
+    fn side_history(&self, side: Color) -> &[i32; SIDE_ENTRIES] {
+        let (black, white) = self.history.split_at(SIDE_ENTRIES);
+        let side = if side == Color::Black { black } else { white };
+        side.try_into().expect("each side has SIDE_ENTRIES entries")
+    }
+
+    #[inline(always)]
+    fn side_history_mut(&mut self, side: Color) -> &mut [i32; SIDE_ENTRIES] {
+        let (black, white) = self.history.split_at_mut(SIDE_ENTRIES);
+        let side = if side == Color::Black { black } else { white };
+        side.try_into().expect("each side has SIDE_ENTRIES entries")
     }
 
     /// Forgets the killers (kept history ages by halving) before a new search.
     pub fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
-        for value in self.history.iter_mut().flatten() {
+        for value in self.history.iter_mut() {
             *value /= 2;
         }
     }
