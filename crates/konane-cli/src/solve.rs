@@ -21,6 +21,29 @@ use konane_verify::MAX_LEAF_PIECES;
 
 use crate::search_flags::PositionArgs;
 
+/// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
+/// to 2^30, and no more than a quarter of `available` bytes (8 a position), a power of two.
+fn default_capacity(board: Board, available: u64) -> usize {
+    let by_board = 1u64 << board.area().saturating_sub(12).clamp(16, 30);
+    let by_memory = (available / 4 / 8).max(1 << 16);
+    let capacity = by_board.min(by_memory);
+    // The largest power of two not above it (the packed table rounds up otherwise).
+    (1u64 << (63 - capacity.leading_zeros())) as usize
+}
+
+/// The memory this machine has available, in bytes (`MemAvailable` of /proc/meminfo;
+/// 4 GiB where that cannot be read).
+fn available_memory() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib * 1024)
+        })
+        .unwrap_or(4 << 30)
+}
+
 /// Arguments of `konane solve`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -60,9 +83,20 @@ pub struct SolveArgs {
     #[arg(long, default_value = "packed")]
     pub table: TableKind,
     /// Proof table size, in millions of positions (2^20); default: grows with the
-    /// board, 16 for 6x6, 64 from 7x6 up (8 bytes a position in the packed table).
+    /// board (16 for 6x6, 1024 from 7x6 up) but takes at most a quarter of the memory
+    /// available (8 bytes a position in the packed table).
     #[arg(long)]
     pub table_mpos: Option<usize>,
+    /// Split positions of at most this many pieces into regions no jump can ever join,
+    /// leaving out those where nobody can move (default 0: never split; 11 gives the
+    /// fewest nodes for the time, but more time than without).
+    #[arg(long, value_name = "N")]
+    pub region_pieces: Option<u32>,
+    /// Value regions of at most this many pieces (game values): the verdict is read
+    /// from the values when every region that can move is that small (0: never;
+    /// default 8).
+    #[arg(long, value_name = "N")]
+    pub value_pieces: Option<u32>,
     /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
     /// without the values of the other root moves.
     #[arg(long, conflicts_with_all = ["all", "units"])]
@@ -115,8 +149,14 @@ impl SolveArgs {
             table: self.table,
             capacity: match self.table_mpos {
                 Some(millions) => millions.max(1) << 20,
-                None => 1 << (board.area().saturating_sub(12)).clamp(16, 26),
+                None => default_capacity(board, available_memory()),
             },
+            region_pieces: self
+                .region_pieces
+                .unwrap_or(SolverOptions::default().region_pieces),
+            value_pieces: self
+                .value_pieces
+                .unwrap_or(SolverOptions::default().value_pieces),
             ..SolverOptions::default()
         }
     }
@@ -278,4 +318,23 @@ fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, t
         "Time: {seconds:.3} s, {:.2} M nodes/s, {table_len} positions in the proof table",
         report.nodes as f64 / seconds.max(1e-9) / 1e6
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_table_grows_with_the_board_within_a_quarter_of_the_memory() {
+        let board = |w, h| Board::new(w, h).unwrap();
+        let lots = 1 << 40;
+        assert_eq!(default_capacity(board(4, 4), lots), 1 << 16);
+        assert_eq!(default_capacity(board(6, 6), lots), 1 << 24);
+        assert_eq!(default_capacity(board(7, 6), lots), 1 << 30);
+        assert_eq!(default_capacity(board(8, 8), lots), 1 << 30);
+        // 23 GB available: a quarter is 5.75 GB, 718 M positions, so 512 M (4 GiB).
+        assert_eq!(default_capacity(board(7, 7), 23_000_000_000), 1 << 29);
+        assert_eq!(default_capacity(board(7, 7), 1 << 20), 1 << 16);
+        assert!(available_memory() > 0);
+    }
 }

@@ -70,6 +70,7 @@ impl Endgame {
                 table: TableKind::Packed,
                 capacity: TABLE_ENTRIES,
                 split_plies: 0,
+                ..SolverOptions::default()
             };
             self.solver = Some((board, Solver::new(board, options)));
         }

@@ -13,6 +13,7 @@ fn benches(c: &mut Criterion) {
                 table,
                 capacity: 1 << 16,
                 split_plies: 0,
+                ..SolverOptions::default()
             };
             c.bench_function(&format!("solve {w}x{h} {table:?}"), |b| {
                 b.iter(|| {

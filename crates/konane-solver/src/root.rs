@@ -9,6 +9,7 @@ use konane_core::{
 };
 use rayon::prelude::*;
 
+use crate::regions::RegionCache;
 use crate::search::{Searcher, Shared};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::{ProofTable, TableKind};
@@ -24,7 +25,18 @@ pub struct SolverOptions {
     /// Plies below each root move that are split into parallel tasks when there are
     /// more threads than root moves (0: one thread per root move).
     pub split_plies: u32,
+    /// Positions with at most this many pieces are split into regions that no jump
+    /// can ever join; regions where nobody can move are left out (0: never split).
+    pub region_pieces: u32,
+    /// Regions of at most this many pieces are valued (combinatorial game values):
+    /// when every region that can move is that small the verdict is read from the sum
+    /// of their values, and regions of value 0 are left out (0: nothing is valued).
+    pub value_pieces: u32,
 }
+
+/// Entries (region values, values and memoised sums) each thread's region cache holds
+/// before it starts again.
+const REGION_CACHE_ENTRIES: usize = 1 << 21;
 
 impl Default for SolverOptions {
     fn default() -> Self {
@@ -32,6 +44,10 @@ impl Default for SolverOptions {
             table: TableKind::Packed,
             capacity: 1 << 26,
             split_plies: 4,
+            // Off: measured, the split costs more time than its 10-20% fewer nodes save
+            // (docs/solver.md, "Regions in the search").
+            region_pieces: 0,
+            value_pieces: 8,
         }
     }
 }
@@ -258,16 +274,22 @@ struct WordSolver<W: Word> {
     geometry: &'static Geometry<W>,
     symmetries: Symmetries<W>,
     table: ProofTable<W>,
+    /// Region values, one cache per thread (see `Shared::cache`).
+    caches: Vec<Mutex<RegionCache<W>>>,
 }
 
 impl<W: Word> WordSolver<W> {
     fn new(board: Board, options: SolverOptions) -> WordSolver<W> {
         let geometry = Geometry::of(board);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         WordSolver {
             options,
             geometry,
             symmetries: Symmetries::new(geometry),
             table: ProofTable::new(options.table, options.capacity, geometry),
+            caches: (0..=threads)
+                .map(|_| Mutex::new(RegionCache::new(REGION_CACHE_ENTRIES)))
+                .collect(),
         }
     }
 
@@ -284,6 +306,9 @@ impl<W: Word> WordSolver<W> {
             stop,
             nodes,
             budget,
+            region_pieces: self.options.region_pieces,
+            value_pieces: self.options.value_pieces,
+            caches: &self.caches,
         }
     }
 
@@ -418,6 +443,7 @@ pub fn solve_limited(position: &Position, node_budget: u64) -> Option<Verdict> {
         table: TableKind::DashMap,
         capacity: 1 << 20,
         split_plies: 0,
+        ..SolverOptions::default()
     };
     Solver::new(position.board(), options).solve_limited(position, node_budget)
 }

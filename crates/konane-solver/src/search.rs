@@ -3,10 +3,12 @@
 //! plies (young brothers wait: the first child alone, then the rest with rayon).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use konane_core::{Bitboard, Geometry, Word};
 use rayon::prelude::*;
 
+use crate::regions::{split_bits, BitRegion, ReachCache, RegionCache};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
@@ -14,6 +16,9 @@ use crate::table::ProofTable;
 /// searching any (a known lost child proves a win at once); below it the lookups cost
 /// more than they save (6x6: 7.1 M nodes with, 9.3 M without, 18% less CPU time).
 const PROBE_CHILDREN_FROM: u32 = 12;
+
+/// Reaches of groups of pieces a searcher keeps.
+const REACH_CACHE: usize = 1 << 16;
 
 /// Nodes a searcher counts between adding them to the shared total and checking for a stop.
 const FLUSH_EVERY: u64 = 1024;
@@ -29,6 +34,32 @@ pub(crate) struct Shared<'a, W: Word> {
     pub nodes: &'a AtomicU64,
     /// The search gives up once `nodes` passes this.
     pub budget: u64,
+    /// Positions with at most this many pieces are split into regions (0: never).
+    pub region_pieces: u32,
+    /// Regions of at most this many pieces are valued (0: none is).
+    pub value_pieces: u32,
+    /// Region values, one cache per thread of the pool (see [`Shared::cache`]).
+    pub caches: &'a [Mutex<RegionCache<W>>],
+}
+
+impl<W: Word> Shared<'_, W> {
+    /// The region-value cache of the current thread (the calling thread's when it is
+    /// outside the pool).
+    fn cache(&self) -> &Mutex<RegionCache<W>> {
+        let index = rayon::current_thread_index().map_or(0, |i| i + 1);
+        &self.caches[index % self.caches.len()]
+    }
+}
+
+/// What the regions of a position say about it.
+enum Split<W: Word> {
+    /// Nothing: search the position as it is.
+    Whole,
+    /// The verdict, from the regions' values: whether the mover wins.
+    Known(bool),
+    /// The same game with regions of value 0 left out: the mover's and the other
+    /// side's pieces.
+    Reduced(Bitboard<W>, Bitboard<W>),
 }
 
 /// A position to search, from its mover's point of view, with its ordering score.
@@ -65,6 +96,10 @@ pub(crate) struct Searcher<'a, W: Word> {
     countdown: u64,
     /// A stack of children lists, one segment per ply.
     children: Vec<Child<W>>,
+    /// The regions of the position being opened.
+    regions: Vec<BitRegion<W>>,
+    /// The reaches of small groups of pieces seen by this searcher.
+    reaches: ReachCache<W>,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -75,6 +110,8 @@ impl<'a, W: Word> Searcher<'a, W> {
             unflushed: 0,
             countdown: 1,
             children: Vec::with_capacity(1024),
+            regions: Vec::new(),
+            reaches: ReachCache::new(REACH_CACHE),
         }
     }
 
@@ -149,6 +186,20 @@ impl<'a, W: Word> Searcher<'a, W> {
         if let Some(win) = self.shared.table.get(&key) {
             return Opened::Known(win);
         }
+        let (me, opp, key) = match self.split(me, opp, white) {
+            None | Some(Split::Whole) => (me, opp, key),
+            Some(Split::Known(win)) => {
+                self.shared.table.insert(key, win);
+                return Opened::Known(win);
+            }
+            Some(Split::Reduced(me, opp)) => {
+                let reduced = self.key(me, opp, white);
+                if let Some(win) = self.shared.table.get(&reduced) {
+                    return Opened::Known(win);
+                }
+                (me, opp, reduced)
+            }
+        };
         let start = self.children.len();
         let count = match self.push_children(me, opp) {
             None => return Opened::Known(true),
@@ -166,6 +217,92 @@ impl<'a, W: Word> Searcher<'a, W> {
             }
         }
         Opened::Search { start, count, key }
+    }
+
+    /// The regions of (`me`, `opp`) when it has few enough pieces: the verdict when
+    /// every region that can still move is small enough to value, else the position
+    /// without its regions of value 0 (those where nobody can move, and small ones
+    /// valued 0), if it has any.
+    #[inline(always)]
+    fn split(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Option<Split<W>> {
+        // Kept out of line, so that the search without regions stays as it was.
+        ((me | opp).count() <= self.shared.region_pieces)
+            .then(|| self.split_regions(me, opp, white))
+    }
+
+    #[inline(never)]
+    fn split_regions(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Split<W> {
+        let shared = self.shared;
+        let (black, white_pieces) = if white { (opp, me) } else { (me, opp) };
+        split_bits(
+            shared.geometry,
+            black,
+            white_pieces,
+            false,
+            &mut self.reaches,
+            &mut self.regions,
+        );
+        if self.regions.len() < 2 {
+            return Split::Whole;
+        }
+        let mut keep = Bitboard::EMPTY;
+        let mut live = 0;
+        let mut large = false;
+        for region in self.regions.iter().filter(|r| !r.dead()) {
+            live += 1;
+            if region.pieces() > shared.value_pieces {
+                large = true;
+                keep |= region.black | region.white;
+            }
+        }
+        // One region that can move: nothing to add up (a small one is searched, which
+        // costs less than valuing it), only the dead ones to leave out.
+        let is_small = |r: &BitRegion<W>| !r.dead() && r.pieces() <= shared.value_pieces;
+        let any_small = live > 1 && self.regions.iter().any(is_small);
+        if live == 1 {
+            keep = self
+                .regions
+                .iter()
+                .filter(|r| !r.dead())
+                .fold(Bitboard::EMPTY, |k, r| k | r.black | r.white);
+        }
+        if any_small {
+            let mut cache = shared
+                .cache()
+                .lock()
+                .expect("no panics while holding the lock");
+            cache.make_room();
+            let mut total = cache.games().zero();
+            for region in self.regions.iter().filter(|r| is_small(r)) {
+                match cache.value(shared.geometry, region) {
+                    Some(g) if g == cache.games().zero() => {}
+                    Some(g) => {
+                        keep |= region.black | region.white;
+                        match cache.games().add(total, g) {
+                            Ok(sum) => total = sum,
+                            Err(_) => large = true,
+                        }
+                    }
+                    None => {
+                        keep |= region.black | region.white;
+                        large = true;
+                    }
+                }
+            }
+            if !large {
+                let games = cache.games();
+                return Split::Known(if white {
+                    games.right_wins_moving_first(total)
+                } else {
+                    games.left_wins_moving_first(total)
+                });
+            }
+        }
+        if keep == me | opp {
+            Split::Whole
+        } else {
+            Split::Reduced(me & keep, opp & keep)
+        }
     }
 
     /// Whether the mover `me` wins against `opp`; `white` says whose turn it is.

@@ -19,6 +19,7 @@ fn solver(board: Board) -> Solver {
         table: TableKind::DashMap,
         capacity: 1 << 20,
         split_plies: 0,
+        ..SolverOptions::default()
     };
     Solver::new(board, options)
 }
@@ -93,6 +94,7 @@ fn certificates_do_not_depend_on_threads_or_table() {
                 table,
                 capacity,
                 split_plies: 4,
+                ..SolverOptions::default()
             };
             let solver = Solver::new(root.board(), options);
             let report = solver.solve_moves(&root, |_, _| {});

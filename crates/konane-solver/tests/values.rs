@@ -19,6 +19,7 @@ fn options(table: TableKind) -> SolverOptions {
         table,
         capacity: 1 << 18,
         split_plies: 2,
+        ..SolverOptions::default()
     }
 }
 
@@ -240,10 +241,71 @@ fn a_tiny_table_that_keeps_overwriting_stays_exact() {
                 table: TableKind::Packed,
                 capacity: 64,
                 split_plies: 0,
+                ..SolverOptions::default()
             },
         );
         let report = solver.solve_moves(&position, |_, _| {});
         assert!(report.complete);
         assert_moves_agree_with_negamax(&position, &report);
     }
+}
+
+/// The root moves of late positions from random games, solved with regions (split and
+/// valued far more eagerly than the defaults, so that values decide many nodes) and
+/// without, agree with each other and, where it is cheap, with plain negamax.
+#[test]
+fn region_values_leave_every_root_move_value_unchanged() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(25);
+    let solver_with = |board, region_pieces, value_pieces| {
+        Solver::new(
+            board,
+            SolverOptions {
+                capacity: 1 << 16,
+                region_pieces,
+                value_pieces,
+                ..SolverOptions::default()
+            },
+        )
+    };
+    let (mut compared, mut fewer_nodes) = (0, 0);
+    for (w, h) in [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)] {
+        let board = Board::new(w, h).unwrap();
+        for _ in 0..12 {
+            let mut game = vec![Position::start(board)];
+            loop {
+                let moves = game.last().unwrap().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let next = game
+                    .last()
+                    .unwrap()
+                    .after(moves[rng.gen_range(0..moves.len())]);
+                game.push(next);
+            }
+            for position in game.iter().rev().skip(1).take(10) {
+                if position.pieces(Color::Black).len() + position.pieces(Color::White).len() > 22 {
+                    continue;
+                }
+                let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
+                for (regions, values) in [(40, 0), (40, 6), (40, 12), (14, 8)] {
+                    let report =
+                        solver_with(board, regions, values).solve_moves(position, |_, _| {});
+                    assert_eq!(
+                        report.values,
+                        plain.values,
+                        "{} {regions}/{values}",
+                        position.to_fen()
+                    );
+                    fewer_nodes += usize::from(report.nodes < plain.nodes);
+                }
+                if position.empty_count() + 12 >= board.area() {
+                    assert_moves_agree_with_negamax(position, &plain);
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 200, "{compared}");
+    assert!(fewer_nodes > 50, "{fewer_nodes}");
 }

@@ -25,6 +25,8 @@
 //! The squares are handled as [`SquareSet`]s, the one type here that knows the core's
 //! bitboard layout.
 
+mod bits;
+mod cache;
 mod file;
 mod key;
 mod position_value;
@@ -32,6 +34,8 @@ mod split;
 mod squares;
 mod values;
 
+pub(crate) use bits::{split_bits, BitRegion, ReachCache};
+pub(crate) use cache::RegionCache;
 pub use file::ValuesFileError;
 pub use key::RegionKey;
 pub use position_value::{winner, PositionValue};

@@ -137,6 +137,11 @@ impl RegionValues {
             .collect()
     }
 
+    /// The stored value of the region of `key`, if any.
+    pub(crate) fn stored_value(&self, key: &RegionKey) -> Option<GameId> {
+        self.values.get(key).copied()
+    }
+
     /// Every stored region value.
     pub(crate) fn stored(&self) -> impl Iterator<Item = (&RegionKey, GameId)> {
         self.values.iter().map(|(key, &g)| (key, g))
