@@ -75,6 +75,7 @@ impl Prover {
                 table: TableKind::Packed,
                 capacity: PROOF_CAPACITY,
                 split_plies: 0,
+                ..SolverOptions::default()
             };
             let proof = Solver::new(board, options).with_stop_flag(self.cancel.clone());
             self.solvers = Some((board, DistanceSolver::new(TABLE_CAPACITY), proof));

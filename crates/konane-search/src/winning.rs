@@ -102,6 +102,7 @@ mod tests {
             table: TableKind::Packed,
             capacity: 1 << 16,
             split_plies: 0,
+            ..SolverOptions::default()
         };
         Solver::new(board, options)
     }
