@@ -22,21 +22,29 @@ def assert_same(position: konane.Position, reference: RefPosition) -> list[str]:
     return moves
 
 
+def play_random_game(
+    rng: random.Random, width: int, height: int
+) -> tuple[konane.Position, RefPosition]:
+    """A random game from the start to its end, both implementations checked at every
+    ply; the final positions."""
+    position = konane.Position.start(width, height)
+    reference = RefPosition.start(width, height)
+    while True:
+        moves = assert_same(position, reference)
+        if not moves:
+            return position, reference
+        move = rng.choice(moves)
+        position.push(move)
+        reference = reference.play(move)
+
+
 def test_ten_thousand_random_games_follow_the_reference() -> None:
     rng = random.Random(2024)
     plies = 0
     for game in range(GAMES):
         width, height = (8, 8) if game % 3 == 0 else SIZES[game % len(SIZES)]
-        position = konane.Position.start(width, height)
-        reference = RefPosition.start(width, height)
-        while True:
-            moves = assert_same(position, reference)
-            if not moves:
-                break
-            move = rng.choice(moves)
-            position.push(move)
-            reference = reference.play(move)
-            plies += 1
+        position, reference = play_random_game(rng, width, height)
+        plies += len(position.history)
         winner = position.winner()
         assert winner is not None and str(winner)[0] == reference.winner()
         # Taking every move back returns to the start.
@@ -50,15 +58,7 @@ def test_random_games_on_larger_boards_follow_the_reference() -> None:
     rng = random.Random(2026)
     for width, height in [(10, 10), (16, 16), (3, 16), (16, 4), (12, 9), (1, 16)]:
         for _ in range(3):
-            position = konane.Position.start(width, height)
-            reference = RefPosition.start(width, height)
-            while True:
-                moves = assert_same(position, reference)
-                if not moves:
-                    break
-                move = rng.choice(moves)
-                position.push(move)
-                reference = reference.play(move)
+            play_random_game(rng, width, height)
 
 
 def random_fen(rng: random.Random) -> str:
