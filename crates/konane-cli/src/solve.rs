@@ -97,6 +97,13 @@ pub struct SolveArgs {
     /// default 8).
     #[arg(long, value_name = "N")]
     pub value_pieces: Option<u32>,
+    /// Search positions of at least this many pieces by proof numbers (df-pn), depth
+    /// first below them (default 0: depth first everywhere).
+    #[arg(long, value_name = "N")]
+    pub pn_pieces: Option<u32>,
+    /// Entries of each thread's table of proof numbers, in millions (2^20).
+    #[arg(long, value_name = "M")]
+    pub pn_mpos: Option<usize>,
     /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
     /// without the values of the other root moves.
     #[arg(long, conflicts_with_all = ["all", "units"])]
@@ -157,6 +164,10 @@ impl SolveArgs {
             value_pieces: self
                 .value_pieces
                 .unwrap_or(SolverOptions::default().value_pieces),
+            pn_pieces: self.pn_pieces.unwrap_or(SolverOptions::default().pn_pieces),
+            pn_entries: self
+                .pn_mpos
+                .map_or(SolverOptions::default().pn_entries, |m| m.max(1) << 20),
             ..SolverOptions::default()
         }
     }

@@ -32,6 +32,12 @@ pub struct SolverOptions {
     /// when every region that can move is that small the verdict is read from the sum
     /// of their values, and regions of value 0 are left out (0: nothing is valued).
     pub value_pieces: u32,
+    /// Positions with at least this many pieces are searched by proof-number search
+    /// (df-pn), the depth-first search below them (0: depth first everywhere).
+    pub pn_pieces: u32,
+    /// Entries of each searcher's table of proof and disproof numbers (unproven
+    /// positions of the proof-number search; 32 bytes each on boards of 64 squares).
+    pub pn_entries: usize,
 }
 
 /// Entries (region values, values and memoised sums) each thread's region cache holds
@@ -48,6 +54,8 @@ impl Default for SolverOptions {
             // (docs/solver.md, "Regions in the search").
             region_pieces: 0,
             value_pieces: 8,
+            pn_pieces: 0,
+            pn_entries: 1 << 20,
         }
     }
 }
@@ -309,6 +317,8 @@ impl<W: Word> WordSolver<W> {
             region_pieces: self.options.region_pieces,
             value_pieces: self.options.value_pieces,
             caches: &self.caches,
+            pn_pieces: self.options.pn_pieces,
+            pn_entries: self.options.pn_entries,
         }
     }
 
@@ -420,7 +430,7 @@ impl<W: Word> WordSolver<W> {
         let mut winning_move = None;
         for (_, mv, next) in ordered {
             let child_wins =
-                searcher.solve(next.pieces(!side), next.pieces(side), side == Color::Black);
+                searcher.search(next.pieces(!side), next.pieces(side), side == Color::Black);
             searcher.flush();
             if !child_wins? {
                 winning_move = Some(self.geometry.to_move(mv));

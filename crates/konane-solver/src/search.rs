@@ -12,6 +12,9 @@ use crate::regions::{split_bits, BitRegion, ReachCache, RegionCache};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
+mod pn;
+use pn::PnTable;
+
 /// Nodes with at least this many pieces look up every child in the proof table before
 /// searching any (a known lost child proves a win at once); below it the lookups cost
 /// more than they save (6x6: 7.1 M nodes with, 9.3 M without, 18% less CPU time).
@@ -40,6 +43,11 @@ pub(crate) struct Shared<'a, W: Word> {
     pub value_pieces: u32,
     /// Region values, one cache per thread of the pool (see [`Shared::cache`]).
     pub caches: &'a [Mutex<RegionCache<W>>],
+    /// Positions with at least this many pieces are searched by proof-number search
+    /// (0: never; the depth-first search below them).
+    pub pn_pieces: u32,
+    /// Entries of each searcher's table of proof and disproof numbers.
+    pub pn_entries: usize,
 }
 
 impl<W: Word> Shared<'_, W> {
@@ -69,6 +77,8 @@ struct Child<W: Word> {
     opp: Bitboard<W>,
     /// Smaller is searched first.
     order: u32,
+    /// The moves the side to move in this child has.
+    replies: u32,
 }
 
 /// How a node stands once opened.
@@ -100,6 +110,12 @@ pub(crate) struct Searcher<'a, W: Word> {
     regions: Vec<BitRegion<W>>,
     /// The reaches of small groups of pieces seen by this searcher.
     reaches: ReachCache<W>,
+    /// Children's table keys, while a node looks them up.
+    keys: Vec<Key<W>>,
+    /// A stack of the children's proof and disproof numbers, one segment per ply.
+    numbers_stack: Vec<(u32, u32)>,
+    /// Proof and disproof numbers of unproven positions (made on first use).
+    numbers: Option<PnTable<W>>,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -112,6 +128,9 @@ impl<'a, W: Word> Searcher<'a, W> {
             children: Vec::with_capacity(1024),
             regions: Vec::new(),
             reaches: ReachCache::new(REACH_CACHE),
+            keys: Vec::new(),
+            numbers_stack: Vec::new(),
+            numbers: None,
         }
     }
 
@@ -156,6 +175,7 @@ impl<'a, W: Word> Searcher<'a, W> {
                 me: opp_after,
                 opp: me_after,
                 order: (4 * replies).saturating_sub(ours),
+                replies,
             });
         });
         if stalemate {
@@ -176,7 +196,7 @@ impl<'a, W: Word> Searcher<'a, W> {
     /// Everything before searching the children of a node: counting it, the table, the
     /// cheap verdicts, and (with enough pieces) a table probe of every child.
     #[inline(always)]
-    fn open(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Opened<W> {
+    fn open(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool, probe: bool) -> Opened<W> {
         if !self.enter() {
             return Opened::Stopped;
         }
@@ -206,10 +226,23 @@ impl<'a, W: Word> Searcher<'a, W> {
             Some(0) => return Opened::Known(false),
             Some(n) => n,
         };
-        if (me | opp).count() >= PROBE_CHILDREN_FROM {
-            let known_loss = self.children[start..]
+        if probe && (me | opp).count() >= PROBE_CHILDREN_FROM {
+            // Every child's key first, and its slot touched, so that the misses overlap.
+            let keys = self.keys.len();
+            let mut touched = 0;
+            for i in start..start + count {
+                let child = self.children[i];
+                let key = self.key(child.me, child.opp, !white);
+                self.keys.push(key);
+            }
+            for key in &self.keys[keys..] {
+                touched ^= self.shared.table.touch(key);
+            }
+            std::hint::black_box(touched);
+            let known_loss = self.keys[keys..]
                 .iter()
-                .any(|c| self.shared.table.get(&self.key(c.me, c.opp, !white)) == Some(false));
+                .any(|k| self.shared.table.get(k) == Some(false));
+            self.keys.truncate(keys);
             if known_loss {
                 self.children.truncate(start);
                 self.shared.table.insert(key, true);
@@ -307,7 +340,7 @@ impl<'a, W: Word> Searcher<'a, W> {
 
     /// Whether the mover `me` wins against `opp`; `white` says whose turn it is.
     pub fn solve(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Option<bool> {
-        let (start, count, key) = match self.open(me, opp, white) {
+        let (start, count, key) = match self.open(me, opp, white, true) {
             Opened::Stopped => return None,
             Opened::Known(win) => return Some(win),
             Opened::Search { start, count, key } => (start, count, key),
@@ -341,10 +374,10 @@ impl<'a, W: Word> Searcher<'a, W> {
         white: bool,
         plies: u32,
     ) -> Option<bool> {
-        if plies == 0 {
-            return self.solve(me, opp, white);
+        if plies == 0 || self.uses_pn(me, opp) {
+            return self.search(me, opp, white);
         }
-        let (start, count, key) = match self.open(me, opp, white) {
+        let (start, count, key) = match self.open(me, opp, white, true) {
             Opened::Stopped => return None,
             Opened::Known(win) => return Some(win),
             Opened::Search { start, count, key } => (start, count, key),

@@ -168,6 +168,21 @@ impl<W: Word> ProofTable<W> {
         self.map.get(key).map(|entry| *entry)
     }
 
+    /// Reads the slot where `key` would be and returns a word that depends on it: a
+    /// caller about to look up many keys touches them all first, so that their cache
+    /// misses overlap instead of coming one after the other (`std::hint::black_box`
+    /// the words, so that the reads stay).
+    #[inline(always)]
+    pub fn touch(&self, key: &Key<W>) -> u64 {
+        match &self.packed {
+            Some(packed) => {
+                let home = key.digest() as usize & (packed.slots.len() - 1);
+                packed.slots[home].load(Ordering::Relaxed)
+            }
+            None => 0,
+        }
+    }
+
     /// Records that the side to move in `key` wins (`true`) or loses.
     #[inline(always)]
     pub fn insert(&self, key: Key<W>, win: bool) {
