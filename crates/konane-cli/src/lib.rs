@@ -105,7 +105,8 @@ fn end_quietly_on_closed_pipe() {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     // Not for the protocol, nor for subcommands that write to other processes' pipes or
-    // to sockets (`match`: a closed pipe there must be an error to handle, not the end).
+    // to sockets (`match`, `perfect score`: a closed pipe there must be an error to handle,
+    // not the end).
     if matches!(
         cli.command,
         Some(
@@ -119,6 +120,9 @@ pub fn main() -> ExitCode {
                 | Command::Selfplay(_)
                 | Command::Solve(_)
                 | Command::Value(_)
+                | Command::Perfect(perfect::PerfectArgs {
+                    command: perfect::PerfectCommand::Label(_)
+                })
         )
     ) {
         end_quietly_on_closed_pipe();

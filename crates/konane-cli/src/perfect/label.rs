@@ -3,11 +3,14 @@
 //! labelled by the exact solver with every winning move.
 //!
 //! Deterministic and resumable: game `g` is `random_opening(board, …, seed + g)`; each
-//! game gives at most one position, the first one along it whose piece count still has
-//! room (the counts share `--count` evenly), that is no symmetric image of a position
-//! already kept, and that the side to move wins. Each kept position is appended to the
-//! file at once, with its game, so a rerun of the same command starts at the game after
-//! the last one kept and writes exactly what an unbroken run would have.
+//! game gives at most one position. The piece counts share `--count` evenly, and game
+//! `g` aims at one of those that still have room, in turn (so that a stopped run has
+//! them all): it takes the first position along the game with at most that many pieces
+//! whose count has room, that is no symmetric image of a position already kept, and
+//! that the side to move wins (after a lost one, the next position of the game is won
+//! for its mover). Each kept position is appended to the file at once, with its game,
+//! so a rerun of the same command starts at the game after the last one kept and
+//! writes exactly what an unbroken run would have.
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
@@ -145,6 +148,16 @@ impl Kept {
         self.counts == self.quotas
     }
 
+    /// The piece count game `game` aims at: those with room in turn, fewest first.
+    fn target(&self, game: u64) -> u32 {
+        let with_room: Vec<u32> = self
+            .range
+            .clone()
+            .filter(|&pieces| self.has_room(pieces))
+            .collect();
+        with_room[(game % with_room.len() as u64) as usize]
+    }
+
     /// Whether a position of `pieces` pieces is in the range and its count has room.
     fn has_room(&self, pieces: u32) -> bool {
         let i = pieces.wrapping_sub(*self.range.start()) as usize;
@@ -166,6 +179,23 @@ impl Kept {
         }
         self.counts[(labelled.pieces() - self.range.start()) as usize] += 1;
         Ok(())
+    }
+}
+
+/// The processor time this thread has run, in seconds (Linux's schedstat; `None`
+/// elsewhere): on a loaded machine it says what a solve costs better than the clock.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanoseconds as f64 / 1e9)
+}
+
+/// The wall and processor time since `started` and `cpu_started`, for the progress lines.
+fn elapsed(started: Instant, cpu_started: Option<f64>) -> String {
+    let wall = started.elapsed().as_secs_f64();
+    match (cpu_started, thread_cpu_seconds()) {
+        (Some(before), Some(now)) => format!("{wall:.1} s (CPU {:.1} s)", now - before),
+        _ => format!("{wall:.1} s"),
     }
 }
 
@@ -274,23 +304,24 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             );
         }
         let line = random_opening(board, board.area() as usize, args.seed.wrapping_add(game));
+        let target = kept.target(game);
         let mut position = Position::start(board);
         for mv in line {
             position.play(mv);
-            if !kept.has_room(position.piece_count()) {
+            if position.piece_count() > target || !kept.has_room(position.piece_count()) {
                 continue;
             }
             let key = canonical_fen(&position);
             if kept.seen.contains(&key) || lost.contains(&key) {
                 continue;
             }
-            let started = Instant::now();
+            let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
             let (winning, nodes) = label(&position, options);
-            let seconds = started.elapsed().as_secs_f64();
+            let time = elapsed(started, cpu_started);
             let legal = position.legal_moves().len();
             if winning.is_empty() {
                 println!(
-                    "game {game}: {} pieces, {} to move loses ({legal} moves), {nodes} nodes, {seconds:.1} s",
+                    "game {game}: {} pieces, {} to move loses ({legal} moves), {nodes} nodes, {time}",
                     position.piece_count(),
                     position.side_to_move()
                 );
@@ -310,7 +341,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             kept.add(&labelled, key)?;
             last_kept = game;
             println!(
-                "game {game}: {} pieces, {} to move wins ({} of {legal} moves), {nodes} nodes, {seconds:.1} s [{}/{}]",
+                "game {game}: {} pieces, {} to move wins ({} of {legal} moves), {nodes} nodes, {time} [{}/{}]",
                 labelled.pieces(),
                 position.side_to_move(),
                 labelled.winning.len(),
@@ -335,6 +366,18 @@ mod tests {
         assert_eq!(quotas(&(5..=5), 3), vec![3]);
         assert_eq!(quotas(&(1..=4), 2), vec![0, 0, 1, 1]);
         assert_eq!(quotas(&(32..=38), 200).iter().sum::<usize>(), 200);
+    }
+
+    #[test]
+    fn games_aim_at_the_counts_with_room_in_turn() {
+        let mut kept = Kept::new(10..=12, 4);
+        let aims: Vec<u32> = (0..4).map(|game| kept.target(game)).collect();
+        assert_eq!(aims, [10, 11, 12, 10]);
+        kept.counts = vec![1, 0, 1];
+        assert_eq!(kept.target(0), 11);
+        assert_eq!(kept.target(1), 12);
+        kept.counts = vec![1, 1, 2];
+        assert!(kept.is_full());
     }
 
     #[test]
