@@ -10,6 +10,7 @@ pub mod match_cmd;
 mod match_report;
 mod match_series;
 pub mod option_flags;
+pub mod perfect;
 pub mod perft;
 pub mod play;
 pub mod protocol;
@@ -78,6 +79,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// The combinatorial game value of a position: its regions, their values, who wins.
     Value(value::ValueArgs),
+    /// Against perfect play: label won positions with every winning move, score engines on them.
+    Perfect(perfect::PerfectArgs),
     /// Print engine.toml for the current settings.
     ///
     /// The built-in defaults, then engine.toml (or --config), then the flags; the
@@ -102,7 +105,8 @@ fn end_quietly_on_closed_pipe() {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     // Not for the protocol, nor for subcommands that write to other processes' pipes or
-    // to sockets (`match`: a closed pipe there must be an error to handle, not the end).
+    // to sockets (`match`, `perfect score`: a closed pipe there must be an error to handle,
+    // not the end).
     if matches!(
         cli.command,
         Some(
@@ -116,6 +120,9 @@ pub fn main() -> ExitCode {
                 | Command::Selfplay(_)
                 | Command::Solve(_)
                 | Command::Value(_)
+                | Command::Perfect(perfect::PerfectArgs {
+                    command: perfect::PerfectCommand::Label(_)
+                })
         )
     ) {
         end_quietly_on_closed_pipe();
@@ -146,6 +153,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Gui(args)) => gui::run(&args, options),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Value(args)) => value::run(&args),
+        Some(Command::Perfect(args)) => perfect::run(&args),
         Some(Command::Bench(_)) => bench::run(),
         Some(Command::Config) => {
             print!("{}", config::render(&options));

@@ -1,0 +1,404 @@
+//! `konane perfect label`: positions reached by random play from the start (both
+//! removals, then random jumps: one game a seed), kept when the side to move wins, each
+//! labelled by the exact solver with every winning move.
+//!
+//! Deterministic and resumable: game `g` is `random_opening(board, …, seed + g)`; each
+//! game gives at most one position. The piece counts share `--count` evenly, and game
+//! `g` aims at one of those that still have room, in turn (so that a stopped run has
+//! them all): it takes the first position along the game with at most that many pieces
+//! whose count has room, that is no symmetric image of a position already kept, and
+//! that the side to move wins (after a lost one, the next position of the game is won
+//! for its mover). Each kept position is appended to the file at once, with its game,
+//! so a rerun of the same command starts at the game after the last one kept and
+//! writes exactly what an unbroken run would have.
+
+use std::collections::HashSet;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use konane_core::{random_opening, Board, Position, Symmetry};
+use konane_solver::{RootThreads, Solver, SolverOptions};
+
+use super::file::{self, Labelled, COLUMNS};
+
+/// Games in a row without a new position after which the labeller gives up (the board
+/// has too few distinct won positions in the range for --count).
+const GIVE_UP_GAMES: u64 = 20_000;
+
+/// A range of piece counts, `MIN-MAX` (or one number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceRange(pub RangeInclusive<u32>);
+
+impl FromStr for PieceRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PieceRange, String> {
+        let (low, high) = text.split_once('-').unwrap_or((text, text));
+        let parse = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("'{text}' is not a piece range MIN-MAX (e.g. 32-38)"))
+        };
+        let (low, high) = (parse(low)?, parse(high)?);
+        if low > high {
+            return Err(format!("piece range '{text}' is empty"));
+        }
+        Ok(PieceRange(low..=high))
+    }
+}
+
+/// Arguments of `konane perfect label`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  konane perfect label --size 7x6 --pieces 32-38 --count 200 --out data/perfect-play/7x6.txt
+  konane perfect label --size 5x4 --pieces 10-16 --count 20 --table-mpos 1 --out 5x4.txt
+
+Run the same command again to resume a stopped run: it reads --out, checks that it
+was made with the same settings and goes on from the game after the last position.")]
+pub struct LabelArgs {
+    /// Board size, as WxH.
+    #[arg(long)]
+    pub size: Board,
+    /// Piece counts (both sides together) of the positions kept, MIN-MAX.
+    #[arg(long, value_name = "MIN-MAX")]
+    pub pieces: PieceRange,
+    /// Positions to keep in all, shared evenly by the piece counts.
+    #[arg(long)]
+    pub count: usize,
+    /// Seed of the random games (game g is played from seed + g).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The solver's proof table, in millions (2^20) of positions (8 bytes each).
+    #[arg(long, default_value_t = 64)]
+    pub table_mpos: usize,
+    /// The labelled positions file: created with its header, or resumed.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+impl LabelArgs {
+    /// The settings that decide the file's contents, as command-line flags.
+    fn settings(&self) -> String {
+        format!(
+            "--size {} --pieces {}-{} --count {} --seed {} --table-mpos {}",
+            self.size,
+            self.pieces.0.start(),
+            self.pieces.0.end(),
+            self.count,
+            self.seed,
+            self.table_mpos
+        )
+    }
+
+    /// The header line naming the command that makes the file.
+    fn made_by(&self) -> String {
+        format!("# made by: konane perfect label {} --out", self.settings())
+    }
+}
+
+/// How many positions each piece count of `range` gets: `count` shared evenly, the
+/// higher counts taking the remainder.
+pub fn quotas(range: &RangeInclusive<u32>, count: usize) -> Vec<usize> {
+    let counts = (range.end() - range.start() + 1) as usize;
+    (0..counts)
+        .map(|i| count / counts + usize::from(counts - i <= count % counts))
+        .collect()
+}
+
+/// The smallest FEN among the images of `position` under the board's colour-preserving
+/// symmetries: the same for a position and all its symmetric images.
+pub fn canonical_fen(position: &Position) -> String {
+    Symmetry::colour_preserving(position.board())
+        .into_iter()
+        .map(|symmetry| symmetry.apply(position).to_fen())
+        .min()
+        .expect("the identity is always there")
+}
+
+/// What has been kept so far: the positions of each piece count and their canonical forms.
+struct Kept {
+    range: RangeInclusive<u32>,
+    quotas: Vec<usize>,
+    counts: Vec<usize>,
+    seen: HashSet<String>,
+}
+
+impl Kept {
+    fn new(range: RangeInclusive<u32>, count: usize) -> Kept {
+        let quotas = quotas(&range, count);
+        Kept {
+            counts: vec![0; quotas.len()],
+            quotas,
+            range,
+            seen: HashSet::new(),
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    fn is_full(&self) -> bool {
+        self.counts == self.quotas
+    }
+
+    /// The piece count game `game` aims at: those with room in turn, fewest first.
+    fn target(&self, game: u64) -> u32 {
+        let with_room: Vec<u32> = self
+            .range
+            .clone()
+            .filter(|&pieces| self.has_room(pieces))
+            .collect();
+        with_room[(game % with_room.len() as u64) as usize]
+    }
+
+    /// Whether a position of `pieces` pieces is in the range and its count has room.
+    fn has_room(&self, pieces: u32) -> bool {
+        let i = pieces.wrapping_sub(*self.range.start()) as usize;
+        self.range.contains(&pieces) && self.counts[i] < self.quotas[i]
+    }
+
+    fn add(&mut self, labelled: &Labelled, key: String) -> Result<()> {
+        if !self.has_room(labelled.pieces()) {
+            bail!(
+                "the file holds more positions of {} pieces than --count gives them",
+                labelled.pieces()
+            );
+        }
+        if !self.seen.insert(key) {
+            bail!(
+                "the file holds {} twice (up to symmetry)",
+                labelled.position.to_fen()
+            );
+        }
+        self.counts[(labelled.pieces() - self.range.start()) as usize] += 1;
+        Ok(())
+    }
+}
+
+/// The processor time this thread has run, in seconds (Linux's schedstat; `None`
+/// elsewhere): on a loaded machine it says what a solve costs better than the clock.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanoseconds as f64 / 1e9)
+}
+
+/// The wall and processor time since `started` and `cpu_started`, for the progress lines.
+fn elapsed(started: Instant, cpu_started: Option<f64>) -> String {
+    let wall = started.elapsed().as_secs_f64();
+    match (cpu_started, thread_cpu_seconds()) {
+        (Some(before), Some(now)) => format!("{wall:.1} s (CPU {:.1} s)", now - before),
+        _ => format!("{wall:.1} s"),
+    }
+}
+
+/// Proves the value of every root move of `position` on this thread with a fresh proof
+/// table (so that the node count depends on the position alone): every winning move
+/// (none when the side to move loses) and the nodes searched.
+fn label(position: &Position, options: SolverOptions) -> (Vec<konane_core::Move>, u64) {
+    let solver = Solver::new(position.board(), options);
+    let report = solver.solve_root(position, &[], u64::MAX, RootThreads::Calling, |_, _| {});
+    assert!(report.complete, "an unlimited solve proves every root move");
+    (report.winning_moves(), report.nodes)
+}
+
+/// Runs `konane perfect label`.
+pub fn run(args: &LabelArgs) -> Result<()> {
+    let board = args.size;
+    let range = args.pieces.0.clone();
+    if *range.end() > board.area() {
+        bail!(
+            "--pieces {}-{}: a {board} board holds at most {} pieces",
+            range.start(),
+            range.end(),
+            board.area()
+        );
+    }
+    if args.count == 0 {
+        bail!("--count must be at least 1");
+    }
+    let mut kept = Kept::new(range.clone(), args.count);
+    let mut next_game = 0;
+    let made_by = args.made_by();
+    if args.out.exists() {
+        let existing = file::read(&args.out)?;
+        if !existing
+            .header
+            .iter()
+            .any(|line| line.starts_with(&made_by))
+        {
+            bail!(
+                "{} was made with other settings than {} (its header: {})",
+                args.out.display(),
+                args.settings(),
+                existing.header.first().map_or("none", String::as_str)
+            );
+        }
+        for labelled in &existing.positions {
+            if labelled.position.board() != board {
+                bail!(
+                    "{}: {} is not on {board}",
+                    args.out.display(),
+                    labelled.position.to_fen()
+                );
+            }
+            kept.add(labelled, canonical_fen(&labelled.position))?;
+            next_game = labelled.game + 1;
+        }
+        // A stopped run may have left part of a line: it is solved again.
+        OpenOptions::new()
+            .write(true)
+            .open(&args.out)
+            .and_then(|f| f.set_len(existing.complete_bytes))
+            .with_context(|| format!("cannot write {}", args.out.display()))?;
+    } else {
+        if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let header = format!(
+            "# Positions won for the side to move, reached by random play on {board} (both \
+             removals, then random jumps), each labelled by the exact solver with every winning move.\n\
+             {made_by} {}\n{COLUMNS}\n",
+            args.out.display()
+        );
+        std::fs::write(&args.out, header)
+            .with_context(|| format!("cannot write {}", args.out.display()))?;
+    }
+    let mut out = OpenOptions::new()
+        .append(true)
+        .open(&args.out)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    println!(
+        "Labelling {board}, {}-{} pieces: {} of {} kept, from game {next_game}",
+        range.start(),
+        range.end(),
+        kept.total(),
+        args.count
+    );
+    let options = SolverOptions {
+        capacity: args.table_mpos.max(1) << 20,
+        ..SolverOptions::default()
+    };
+    // Positions proven lost in this run, not solved again (an optimisation only: the
+    // file is the same without it).
+    let mut lost: HashSet<String> = HashSet::new();
+    let mut last_kept = next_game;
+    let mut game = next_game;
+    while !kept.is_full() {
+        if game - last_kept >= GIVE_UP_GAMES {
+            bail!(
+                "no new position in {GIVE_UP_GAMES} games: {board} has too few distinct won \
+                 positions of {}-{} pieces for --count {} ({} kept)",
+                range.start(),
+                range.end(),
+                args.count,
+                kept.total()
+            );
+        }
+        let line = random_opening(board, board.area() as usize, args.seed.wrapping_add(game));
+        let target = kept.target(game);
+        let mut position = Position::start(board);
+        for mv in line {
+            position.play(mv);
+            if position.piece_count() > target || !kept.has_room(position.piece_count()) {
+                continue;
+            }
+            let key = canonical_fen(&position);
+            if kept.seen.contains(&key) || lost.contains(&key) {
+                continue;
+            }
+            let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
+            let (winning, nodes) = label(&position, options);
+            let time = elapsed(started, cpu_started);
+            let legal = position.legal_moves().len();
+            if winning.is_empty() {
+                println!(
+                    "game {game}: {} pieces, {} to move loses ({legal} moves), {nodes} nodes, {time}",
+                    position.piece_count(),
+                    position.side_to_move()
+                );
+                lost.insert(key);
+                continue;
+            }
+            let labelled = Labelled {
+                position,
+                winning,
+                legal,
+                nodes,
+                game,
+            };
+            writeln!(out, "{}", labelled.to_line())
+                .and_then(|()| out.flush())
+                .with_context(|| format!("cannot write {}", args.out.display()))?;
+            kept.add(&labelled, key)?;
+            last_kept = game;
+            println!(
+                "game {game}: {} pieces, {} to move wins ({} of {legal} moves), {nodes} nodes, {time} [{}/{}]",
+                labelled.pieces(),
+                position.side_to_move(),
+                labelled.winning.len(),
+                kept.total(),
+                args.count
+            );
+            break;
+        }
+        game += 1;
+    }
+    println!("Done: {} positions in {}", kept.total(), args.out.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_share_the_quota_evenly() {
+        assert_eq!(quotas(&(32..=38), 200), vec![28, 28, 28, 29, 29, 29, 29]);
+        assert_eq!(quotas(&(5..=5), 3), vec![3]);
+        assert_eq!(quotas(&(1..=4), 2), vec![0, 0, 1, 1]);
+        assert_eq!(quotas(&(32..=38), 200).iter().sum::<usize>(), 200);
+    }
+
+    #[test]
+    fn games_aim_at_the_counts_with_room_in_turn() {
+        let mut kept = Kept::new(10..=12, 4);
+        let aims: Vec<u32> = (0..4).map(|game| kept.target(game)).collect();
+        assert_eq!(aims, [10, 11, 12, 10]);
+        kept.counts = vec![1, 0, 1];
+        assert_eq!(kept.target(0), 11);
+        assert_eq!(kept.target(1), 12);
+        kept.counts = vec![1, 1, 2];
+        assert!(kept.is_full());
+    }
+
+    #[test]
+    fn ranges_read_as_min_max() {
+        assert_eq!("32-38".parse::<PieceRange>().unwrap().0, 32..=38);
+        assert_eq!("7".parse::<PieceRange>().unwrap().0, 7..=7);
+        assert!("38-32".parse::<PieceRange>().unwrap_err().contains("empty"));
+        assert!("a-b".parse::<PieceRange>().unwrap_err().contains("MIN-MAX"));
+    }
+
+    #[test]
+    fn symmetric_images_share_their_canonical_fen() {
+        let board = Board::new(7, 7).unwrap();
+        let mut position = Position::start(board);
+        position.play_all(["a1", "b1", "a3a1"]).unwrap();
+        let key = canonical_fen(&position);
+        for symmetry in Symmetry::colour_preserving(board) {
+            assert_eq!(canonical_fen(&symmetry.apply(&position)), key);
+        }
+        let mut other = Position::start(board);
+        other.play_all(["d4", "d5"]).unwrap();
+        assert_ne!(canonical_fen(&other), key);
+    }
+}
