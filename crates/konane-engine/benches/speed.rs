@@ -31,12 +31,7 @@ fn run<T: Table>(label: &str, table: &T, threads: usize, limits: &SearchLimits) 
     table.new_search();
     let position = after_d5_d4();
     let started = Instant::now();
-    let time = TimeManager::new(
-        limits,
-        position.side_to_move(),
-        options.move_overhead_ms,
-        started,
-    );
+    let time = TimeManager::new(limits, &position, options.move_overhead_ms, started);
     let result = search_with_table(
         table,
         &options,

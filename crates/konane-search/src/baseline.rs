@@ -111,7 +111,7 @@ pub(crate) fn search(
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let started = Instant::now();
-    let time = TimeManager::new(limits, position.side_to_move(), overhead_ms, started);
+    let time = TimeManager::new(limits, position, overhead_ms, started);
     let deepest = depth.min(time.max_depth()).max(1);
     let mut search = Baseline {
         time,

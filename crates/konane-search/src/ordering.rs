@@ -114,6 +114,11 @@ impl MoveOrderer {
         side.try_into().expect("each side has SIDE_ENTRIES entries")
     }
 
+    /// Whether `mv` is one of the two killer moves of `ply`.
+    pub fn is_killer(&self, ply: usize, mv: BitMove) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
     /// Forgets the killers (kept history ages by halving) before a new search.
     pub fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];

@@ -23,6 +23,11 @@ use crate::tt::{Bound, Table};
 const ASPIRATION_WINDOW: i32 = 40;
 /// Remaining depth from which moves are ordered by the evaluation after them.
 const LOOKAHEAD_DEPTH: i32 = 3;
+/// Remaining depth from which late moves are searched one ply shallower first.
+const REDUCTION_DEPTH: i32 = 3;
+/// Moves searched at full depth before reductions start (the table's move and the
+/// killers come first).
+const FULL_DEPTH_MOVES: usize = 3;
 /// Nodes between two checks of the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -383,7 +388,20 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {
-                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                // Late moves away from the line go one ply shallower first, and again at
+                // full depth only when they beat alpha.
+                let reduce = !pv_node
+                    && depth >= REDUCTION_DEPTH
+                    && i >= FULL_DEPTH_MOVES
+                    && Some(mv) != tt_move
+                    && !self.ordering.is_killer(ply, mv);
+                let mut probe = alpha + 1;
+                if reduce {
+                    probe = -self.negamax(&child, depth - 2, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if probe > alpha {
+                    probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                }
                 if pv_node && probe > alpha && probe < beta {
                     -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
                 } else {

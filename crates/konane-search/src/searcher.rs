@@ -87,8 +87,7 @@ impl Searcher {
         );
         let started = Instant::now();
         self.table.new_search();
-        let side = position.side_to_move();
-        let time = TimeManager::new(limits, side, self.options.move_overhead_ms, started);
+        let time = TimeManager::new(limits, position, self.options.move_overhead_ms, started);
         let handover = if self.options.endgame_solver {
             let deadline = time.handover_deadline();
             let mut should_stop =

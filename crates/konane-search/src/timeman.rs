@@ -7,14 +7,18 @@
 
 use std::time::{Duration, Instant};
 
-use konane_core::Color;
+use konane_core::{Color, Position};
 
 use crate::control::SearchControl;
 use crate::limits::SearchLimits;
 use crate::score::{Score, MAX_PLY};
+use crate::winning::WinningMovesBudget;
 
-/// Moves assumed left in the game when the protocol gives no `movestogo`.
+/// The most moves the clock is ever shared over (and the cap of a given `movestogo`).
 const DEFAULT_MOVES_TO_GO: i64 = 20;
+/// Moves kept in reserve beyond those searched before the endgame handover: the
+/// handover's moves cost little, but not nothing (and it may fail to settle one).
+const ENDGAME_RESERVE: i64 = 3;
 /// The shortest time a search is ever given, so a best move always exists.
 const MINIMUM: Duration = Duration::from_millis(1);
 
@@ -39,14 +43,16 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// The manager of a search for `side` under `limits` that started at `started`,
+    /// The manager of a search of `position` under `limits` that started at `started`,
     /// keeping `overhead_ms` in reserve.
     pub fn new(
         limits: &SearchLimits,
-        side: Color,
+        position: &Position,
         overhead_ms: u64,
         started: Instant,
     ) -> TimeManager {
+        let side = position.side_to_move();
+        let moves_left = moves_left(position.piece_count());
         let until_stopped = limits.until_stopped();
         let deepest = MAX_PLY as u32 - 1;
         TimeManager {
@@ -54,7 +60,7 @@ impl TimeManager {
             budget: if until_stopped {
                 None
             } else {
-                budget(limits, side, overhead_ms as i64)
+                budget(limits, side, moves_left, overhead_ms as i64)
             },
             started,
             pondering: limits.ponder,
@@ -171,10 +177,23 @@ impl TimeManager {
     }
 }
 
-/// (soft, hard) for the given limits, or `None` when neither movetime nor a clock is set.
+/// The moves the side to move is expected to make from a position of `pieces` pieces
+/// (both sides) until the game ends, for sharing its clock: every move removes at least
+/// one piece, so about one move each per two pieces above the endgame handover's limit,
+/// where the exact solvers settle the rest nearly for free, plus a small reserve; never
+/// more than [`DEFAULT_MOVES_TO_GO`].
+fn moves_left(pieces: u32) -> i64 {
+    let handover = WinningMovesBudget::InPlay.max_pieces().unwrap_or(0);
+    let searched = i64::from(pieces.saturating_sub(handover)) / 2;
+    (searched + ENDGAME_RESERVE).min(DEFAULT_MOVES_TO_GO)
+}
+
+/// (soft, hard) for the given limits, or `None` when neither movetime nor a clock is
+/// set; `moves_left` is the estimate used when the protocol gives no `movestogo`.
 fn budget(
     limits: &SearchLimits,
     side: Color,
+    moves_left: i64,
     overhead: i64,
 ) -> Option<(Option<Duration>, Duration)> {
     let ms = |m: i64| Duration::from_millis(m.max(0) as u64).max(MINIMUM);
@@ -184,9 +203,10 @@ fn budget(
     let from_clock = limits.clock(side).map(|clock| {
         let left = clock.time_ms - overhead;
         let increment = clock.increment_ms.max(0);
-        let moves_to_go = limits.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |n| {
-            (n as i64).clamp(1, DEFAULT_MOVES_TO_GO)
-        });
+        let moves_to_go = limits
+            .moves_to_go
+            .map_or(moves_left, |n| (n as i64).min(moves_left))
+            .clamp(1, DEFAULT_MOVES_TO_GO);
         // Never plan to use more than the clock holds minus a cushion for the moves after.
         let ceiling = if moves_to_go == 1 {
             left * 9 / 10
@@ -207,6 +227,12 @@ fn budget(
 mod tests {
     use super::*;
     use crate::limits::Clock;
+    use konane_core::Board;
+
+    /// The 8x8 start position: Black to move, 64 pieces, the most moves left.
+    fn start() -> Position {
+        Position::start(Board::STANDARD)
+    }
 
     fn clock_limits(time_ms: i64, increment_ms: i64, moves_to_go: Option<u32>) -> SearchLimits {
         SearchLimits {
@@ -225,26 +251,44 @@ mod tests {
     #[test]
     fn movetime_keeps_the_overhead() {
         let limits = SearchLimits::movetime(Duration::from_millis(1000));
-        let budget = budget(&limits, Color::Black, 30).unwrap();
+        let budget = budget(&limits, Color::Black, DEFAULT_MOVES_TO_GO, 30).unwrap();
         assert_eq!(budget, (None, Duration::from_millis(970)));
     }
 
     #[test]
     fn clocks_leave_time_for_later_moves() {
-        let (soft, hard) = budget(&clock_limits(60_000, 0, None), Color::Black, 30).unwrap();
+        let (soft, hard) = budget(
+            &clock_limits(60_000, 0, None),
+            Color::Black,
+            DEFAULT_MOVES_TO_GO,
+            30,
+        )
+        .unwrap();
         let soft = soft.unwrap();
         assert!(soft < hard);
         assert!(hard <= Duration::from_millis(60_000 * 2 / 5));
         assert!(soft >= Duration::from_millis(2_000), "{soft:?}");
         // The last move before the control may use most of the clock, never all.
-        let (_, last) = budget(&clock_limits(10_000, 0, Some(1)), Color::Black, 50).unwrap();
+        let (_, last) = budget(
+            &clock_limits(10_000, 0, Some(1)),
+            Color::Black,
+            DEFAULT_MOVES_TO_GO,
+            50,
+        )
+        .unwrap();
         assert!(last < Duration::from_millis(9_950) && last > Duration::from_millis(5_000));
     }
 
     #[test]
     fn zero_or_negative_clocks_give_the_minimum() {
         for time in [0, -500, 10] {
-            let budget = budget(&clock_limits(time, 0, None), Color::Black, 30).unwrap();
+            let budget = budget(
+                &clock_limits(time, 0, None),
+                Color::Black,
+                DEFAULT_MOVES_TO_GO,
+                30,
+            )
+            .unwrap();
             assert_eq!(budget, (Some(MINIMUM), MINIMUM), "time {time}");
         }
     }
@@ -252,12 +296,12 @@ mod tests {
     #[test]
     fn only_the_side_to_move_clock_counts_and_infinite_has_no_limit() {
         let limits = clock_limits(5_000, 0, None);
-        assert!(budget(&limits, Color::White, 30).is_none());
+        assert!(budget(&limits, Color::White, DEFAULT_MOVES_TO_GO, 30).is_none());
         let infinite = SearchLimits {
             infinite: true,
             ..limits
         };
-        let manager = TimeManager::new(&infinite, Color::Black, 30, Instant::now());
+        let manager = TimeManager::new(&infinite, &start(), 30, Instant::now());
         assert!(!manager.is_limited());
         assert!(!manager.hard_limit_passed());
     }
@@ -266,8 +310,8 @@ mod tests {
     fn instability_stretches_the_soft_limit() {
         let limits = SearchLimits::movetime(Duration::from_millis(1_000));
         let started = Instant::now() - Duration::from_millis(700);
-        let manager = TimeManager::new(&limits, Color::Black, 0, started);
-        let clock = TimeManager::new(&clock_limits(20_000, 0, None), Color::Black, 0, started);
+        let manager = TimeManager::new(&limits, &start(), 0, started);
+        let clock = TimeManager::new(&clock_limits(20_000, 0, None), &start(), 0, started);
         assert!(
             !manager.soft_limit_passed(1.0),
             "movetime uses all its time"
@@ -277,5 +321,25 @@ mod tests {
             "soft is 1 s, 60% of it is spent"
         );
         assert!(!clock.soft_limit_passed(2.0));
+    }
+
+    #[test]
+    fn the_clock_is_shared_over_the_moves_left_before_the_handover() {
+        assert_eq!(moves_left(64), DEFAULT_MOVES_TO_GO);
+        assert!(moves_left(40) < moves_left(50) && moves_left(50) < moves_left(58));
+        assert_eq!(moves_left(24), ENDGAME_RESERVE);
+        assert_eq!(moves_left(2), ENDGAME_RESERVE);
+        // Late in the game a move gets a larger share of what is left.
+        let limits = clock_limits(1_000, 20, None);
+        let early = budget(&limits, Color::Black, moves_left(58), 0).unwrap();
+        let late = budget(&limits, Color::Black, moves_left(30), 0).unwrap();
+        assert!(late.0 > early.0 && late.1 > early.1, "{early:?} {late:?}");
+        // A given movestogo that is smaller than the estimate wins.
+        let last = SearchLimits {
+            moves_to_go: Some(1),
+            ..limits
+        };
+        let (_, hard) = budget(&last, Color::Black, moves_left(58), 0).unwrap();
+        assert_eq!(hard, Duration::from_millis(900));
     }
 }
