@@ -231,8 +231,9 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             }
             self.completed_depth = depth;
             if !self.is_main() {
-                if depth == max_depth {
-                    // The deepest iteration is done: the search has its answer.
+                if depth == max_depth && self.shared.options.multipv <= 1 {
+                    // The deepest iteration is done: the search has its answer (with
+                    // MultiPV the main thread's lines are the answer).
                     self.shared.abort.store(true, Ordering::Relaxed);
                 }
                 continue;

@@ -1,8 +1,8 @@
 //! Lazy SMP: every thread runs its own iterative deepening on the same position and
 //! they share the transposition table and the "being searched" marks
 //! ([`crate::busy`]). Helper threads skip depths ([`helper_skips`]) so that they
-//! search ahead of the main thread; the main thread decides when to stop, and the
-//! answer comes from the thread with the deepest finished iteration.
+//! search ahead of the main thread; the main thread decides when to stop and gives the
+//! answer, unless a helper finished the depth limit first.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -105,9 +105,10 @@ fn search_on<T: Table, W: Word>(search: Search<'_, T>, position: &BitPosition<W>
         let mut deepest = main.completed_depth();
         for helper in helpers {
             let (depth, result, info) = helper.join().expect("a search thread panicked");
-            // A helper's deeper finished iteration beats the main thread's (one line only:
-            // helpers search no other lines).
-            if options.multipv <= 1 && depth > deepest {
+            // A helper that finished the depth limit before the main thread answers (one
+            // line only: helpers search no other lines). Otherwise the main thread does:
+            // taking any deeper helper iteration lost games (docs/search.md, Lazy SMP).
+            if options.multipv <= 1 && depth > deepest && depth == shared.max_depth {
                 deepest = depth;
                 chosen = result;
                 report(&SearchInfo {

@@ -225,10 +225,17 @@ fn a_stop_before_the_first_iteration_still_gives_a_legal_move() {
 
 #[test]
 fn multipv_reports_distinct_root_moves_best_first() {
+    for threads in [1, 2] {
+        multipv_reports_distinct_root_moves_best_first_with(threads);
+    }
+}
+
+fn multipv_reports_distinct_root_moves_best_first_with(threads: usize) {
     let mut position = middlegame();
     position.play_all(["d7d5", "f4d4"]).unwrap();
     let mut searcher = Searcher::new(SearchOptions {
         multipv: 3,
+        threads,
         ..SearchOptions::default()
     });
     let (result, infos) = search(&mut searcher, &position, SearchLimits::depth(6));
