@@ -32,8 +32,11 @@ def test_the_game_is_registered_with_its_sizes() -> None:
         load(17, 17)
 
 
-def test_openspiels_random_simulation_test() -> None:
-    pyspiel.random_sim_test(load(5, 5), num_sims=20, serialize=True, verbose=False)
+@pytest.mark.parametrize(
+    "columns, rows, sims", [(5, 5, 20), (10, 10, 5), (16, 3, 5), (3, 16, 5), (16, 16, 2)]
+)
+def test_openspiels_random_simulation_test(columns: int, rows: int, sims: int) -> None:
+    pyspiel.random_sim_test(load(columns, rows), num_sims=sims, serialize=True, verbose=False)
 
 
 def test_a_serialised_state_keeps_its_moves() -> None:

@@ -20,7 +20,7 @@ DICT_OBSERVATION_WARNINGS = {
 }
 
 
-@pytest.mark.parametrize("board_size", [8, 6, (5, 4), (2, 3)])
+@pytest.mark.parametrize("board_size", [8, 6, (5, 4), (2, 3), 10, (3, 16), (16, 4), 16])
 def test_pettingzoos_api_test_passes(board_size) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -80,6 +80,26 @@ pub struct UnknownEngine {
     pub count: usize,
 }
 
+/// Why a search gave no move, in the words the page shows.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineFailure {
+    /// Every search slot of the server is taken.
+    #[error("too many searches at once (the server runs at most {cap}): try again when one ends")]
+    Busy { cap: usize },
+    /// The built-in engine refused the search's settings (its level or MultiPV).
+    #[error(transparent)]
+    Settings(#[from] konane_engine::OptionError),
+    /// A process engine could not be started.
+    #[error(transparent)]
+    Start(#[from] konane_arena::StartError),
+    /// A process engine failed during a search.
+    #[error("engine {name}: {}", describe(*failure))]
+    Process {
+        name: String,
+        failure: konane_arena::Failure,
+    },
+}
+
 /// What a driver reports, tagged with the search it belongs to.
 #[derive(Debug)]
 pub enum EngineEvent {
@@ -89,7 +109,7 @@ pub enum EngineEvent {
     /// search was only an analysis that was stopped), as the engine wrote it.
     Done {
         search: u64,
-        answer: Result<Option<String>, String>,
+        answer: Result<Option<String>, EngineFailure>,
         elapsed: Duration,
     },
 }
@@ -139,14 +159,11 @@ impl SearchSlots {
     }
 
     /// Takes a slot, or says why not.
-    fn take(self: &Arc<Self>) -> Result<SlotGuard, String> {
+    fn take(self: &Arc<Self>) -> Result<SlotGuard, EngineFailure> {
         let mut now = self.running.load(Ordering::SeqCst);
         loop {
             if now >= self.cap {
-                return Err(format!(
-                    "too many searches at once (the server runs at most {}): try again when one ends",
-                    self.cap
-                ));
+                return Err(EngineFailure::Busy { cap: self.cap });
             }
             match self
                 .running
@@ -275,7 +292,7 @@ fn run_builtin(
         if let Err(error) = settings {
             let _ = events.send(EngineEvent::Done {
                 search,
-                answer: Err(error.to_string()),
+                answer: Err(error.into()),
                 elapsed: Duration::ZERO,
             });
             continue;
@@ -323,10 +340,10 @@ fn run_process(
             continue;
         }
         let search = think.search;
-        let fail = |message: String| {
+        let fail = |failure: EngineFailure| {
             let _ = events.send(EngineEvent::Done {
                 search,
-                answer: Err(message),
+                answer: Err(failure),
                 elapsed: Duration::ZERO,
             });
         };
@@ -345,7 +362,7 @@ fn run_process(
                     process.insert(engine)
                 }
                 Err(error) => {
-                    fail(error.to_string());
+                    fail(error.into());
                     continue;
                 }
             },
@@ -359,7 +376,10 @@ fn run_process(
             multipv = think.multipv;
         }
         if let Err(failure) = ready {
-            fail(format!("engine {}: {failure:?}", spec.name));
+            fail(EngineFailure::Process {
+                name: spec.name.clone(),
+                failure,
+            });
             process = None;
             continue;
         }
@@ -403,10 +423,9 @@ fn run_process(
                 // The arena has stopped or ended an engine that failed: the next think
                 // starts a fresh process.
                 process = None;
-                let _ = events.send(EngineEvent::Done {
-                    search,
-                    answer: Err(format!("engine {}: {}", spec.name, describe(failure))),
-                    elapsed: Duration::ZERO,
+                fail(EngineFailure::Process {
+                    name: spec.name.clone(),
+                    failure,
                 });
             }
         }
@@ -424,5 +443,38 @@ fn describe(failure: konane_arena::Failure) -> String {
         konane_arena::Failure::TimeUp(elapsed) => {
             format!("out of time after {} ms", elapsed.as_millis())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failures_read_as_words() {
+        let crash = EngineFailure::Process {
+            name: "other".to_string(),
+            failure: konane_arena::Failure::Crash,
+        };
+        assert_eq!(crash.to_string(), "engine other: the process ended");
+        let late = EngineFailure::Process {
+            name: "other".to_string(),
+            failure: konane_arena::Failure::TimeUp(Duration::from_millis(250)),
+        };
+        assert_eq!(late.to_string(), "engine other: out of time after 250 ms");
+        let busy = EngineFailure::Busy { cap: 4 };
+        assert_eq!(
+            busy.to_string(),
+            "too many searches at once (the server runs at most 4): try again when one ends"
+        );
+    }
+
+    #[test]
+    fn a_full_server_refuses_a_search_slot_with_its_cap() {
+        let slots = Arc::new(SearchSlots::new(1));
+        let first = slots.take().expect("one slot free");
+        assert!(matches!(slots.take(), Err(EngineFailure::Busy { cap: 1 })));
+        drop(first);
+        assert!(slots.take().is_ok());
     }
 }

@@ -10,7 +10,7 @@ use konane_arena::{judge_bestmove, GameClocks, TimeControl};
 use konane_core::{Color, Move, Position};
 
 use super::{Seat, Tab, LEVELS};
-use crate::engines::{Budget, Driver, EngineEvent, Think};
+use crate::engines::{Budget, Driver, EngineEvent, EngineFailure, Think};
 use crate::messages::{side_name, Event, Mode};
 
 /// The engines' time when a game sets none.
@@ -218,7 +218,7 @@ impl Tab {
     fn engine_moved(
         &mut self,
         want: &Want,
-        answer: Result<Option<String>, String>,
+        answer: Result<Option<String>, EngineFailure>,
         used: Duration,
     ) {
         let position = self.game.last();
