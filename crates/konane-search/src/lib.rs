@@ -12,6 +12,7 @@
 
 mod baseline;
 pub mod bench;
+mod busy;
 mod control;
 #[cfg(feature = "dashmap-table")]
 pub mod dashtable;

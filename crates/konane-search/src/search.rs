@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use konane_core::{BitMove, BitPosition, Move, MoveList, Word};
 
+use crate::busy::BusyMarks;
 use crate::control::SearchControl;
 use crate::eval::EvalWeights;
 use crate::limits::SearchLimits;
@@ -30,6 +31,9 @@ const REDUCTION_DEPTH: i32 = 3;
 const FULL_DEPTH_MOVES: usize = 3;
 /// Nodes between two checks of the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
+/// Remaining depth from which threads mark the moves they search and defer the moves
+/// another thread is on ([`BusyMarks`]).
+const DEFER_DEPTH: i32 = 3;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a, T: Table> {
@@ -47,6 +51,8 @@ pub(crate) struct Shared<'a, T: Table> {
     pub nodes: AtomicU64,
     /// When the search started, for the reports' times.
     pub started: Instant,
+    /// The "being searched" marks, when more than one thread searches.
+    pub busy: Option<&'a BusyMarks>,
 }
 
 impl<T: Table> Shared<'_, T> {
@@ -159,6 +165,16 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         )
     }
 
+    /// The deepest finished iteration.
+    pub fn completed_depth(&self) -> u32 {
+        self.completed_depth
+    }
+
+    /// The report of the best line after the deepest finished iteration.
+    pub fn final_info(&self) -> SearchInfo {
+        self.info(self.completed_depth, 0)
+    }
+
     /// Adds this thread's uncounted nodes to the shared total.
     pub fn flush_nodes(&mut self) {
         self.shared
@@ -187,7 +203,8 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
     }
 
     /// Iterative deepening; the main thread reports each finished iteration. Helper
-    /// threads start one ply deeper every other thread so that they spread out.
+    /// threads skip some depths so that they spread out, and a helper that finishes the
+    /// deepest iteration ends the search.
     pub fn iterate(&mut self, report: &mut dyn FnMut(&SearchInfo)) {
         let max_depth = self.shared.max_depth;
         let lines = self
@@ -198,8 +215,10 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             .min(self.root_moves.len());
         let lines = if self.is_main() { lines } else { 1 };
         let mut instability = 1.0;
-        let first_depth = 1 + (self.id % 2) as u32;
-        for depth in first_depth..=max_depth {
+        for depth in 1..=max_depth {
+            if crate::threads::helper_skips(self.id, depth, max_depth) {
+                continue;
+            }
             let previous_best = self.root_moves[0].mv;
             for rm in &mut self.root_moves {
                 rm.previous = rm.reported_score();
@@ -217,6 +236,11 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             }
             self.completed_depth = depth;
             if !self.is_main() {
+                if depth == max_depth && self.shared.options.multipv <= 1 {
+                    // The deepest iteration is done: the search has its answer (with
+                    // MultiPV the main thread's lines are the answer).
+                    self.shared.abort.store(true, Ordering::Relaxed);
+                }
                 continue;
             }
             for line in 0..lines {
@@ -383,7 +407,25 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut bound = Bound::Upper;
-        for (i, &mv) in moves.iter().enumerate() {
+        let busy = self.shared.busy.filter(|_| depth >= DEFER_DEPTH);
+        // Moves from `deferrable` on were deferred once and are not deferred again.
+        let mut deferrable = moves.len();
+        let mut i = 0;
+        while i < moves.len() {
+            let mv = moves[i];
+            // The first move is searched by every thread; later ones are shared out.
+            let marked = busy
+                .filter(|_| i > 0 && i < deferrable)
+                .map(|busy| (busy, BusyMarks::tag(key, mv)));
+            if let Some((busy, tag)) = marked {
+                if busy.is_busy(tag) {
+                    // Another thread is on this move: search it after the others.
+                    moves.as_mut_slice()[i..].rotate_left(1);
+                    deferrable -= 1;
+                    continue;
+                }
+                busy.mark(tag);
+            }
             let child = position.after(mv);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node)
@@ -408,9 +450,13 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                     probe
                 }
             };
+            if let Some((busy, tag)) = marked {
+                busy.unmark(tag);
+            }
             if self.stopped {
                 return 0;
             }
+            i += 1;
             if score <= best {
                 continue;
             }
@@ -424,7 +470,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                 }
                 if score >= beta {
                     bound = Bound::Lower;
-                    self.ordering.cutoff(side, ply, depth, mv, &moves[..i]);
+                    self.ordering.cutoff(side, ply, depth, mv, &moves[..i - 1]);
                     break;
                 }
             }

@@ -225,10 +225,17 @@ fn a_stop_before_the_first_iteration_still_gives_a_legal_move() {
 
 #[test]
 fn multipv_reports_distinct_root_moves_best_first() {
+    for threads in [1, 2] {
+        multipv_reports_distinct_root_moves_best_first_with(threads);
+    }
+}
+
+fn multipv_reports_distinct_root_moves_best_first_with(threads: usize) {
     let mut position = middlegame();
     position.play_all(["d7d5", "f4d4"]).unwrap();
     let mut searcher = Searcher::new(SearchOptions {
         multipv: 3,
+        threads,
         ..SearchOptions::default()
     });
     let (result, infos) = search(&mut searcher, &position, SearchLimits::depth(6));
@@ -298,6 +305,54 @@ fn movetime_is_kept() {
     assert!(spent < Duration::from_millis(400), "{spent:?}");
     assert!(spent > Duration::from_millis(60), "{spent:?}");
     assert!(result.depth >= 4);
+}
+
+#[test]
+fn two_threads_keep_movetime_and_clocks_and_play_legal_moves() {
+    let mut position = middlegame();
+    position.play_all(["d7d5", "f6d6"]).unwrap();
+    for limits in [
+        SearchLimits::movetime(Duration::from_millis(150)),
+        SearchLimits {
+            clocks: [Some(konane_search::Clock {
+                time_ms: 2000,
+                increment_ms: 20,
+            }); 2],
+            ..SearchLimits::default()
+        },
+    ] {
+        let started = Instant::now();
+        let (result, infos) = search(&mut searcher(2), &position, limits.clone());
+        let spent = started.elapsed();
+        // Movetime: 120 ms after the overhead; clocks: a soft target of about 115 ms and a
+        // hard limit of four times that. The slack is for a busy shared machine.
+        assert!(spent < Duration::from_millis(700), "{limits:?}: {spent:?}");
+        assert!(position.is_legal(result.best_move.unwrap()), "{limits:?}");
+        assert!(result.depth >= 4, "{limits:?}: depth {}", result.depth);
+        // The move played is the first move of the last line reported.
+        assert_eq!(result.best_move, Some(infos.last().unwrap().pv[0]));
+    }
+}
+
+#[test]
+fn two_threads_at_a_depth_limit_finish_that_depth() {
+    for moves in [&["d5", "d4"][..], &["a8", "b8", "a6a8"]] {
+        let mut position = Position::start(Board::STANDARD);
+        position.play_all(moves.iter().copied()).unwrap();
+        for depth in [1, 2, 7, 10] {
+            let (result, infos) = search(&mut searcher(2), &position, SearchLimits::depth(depth));
+            let last = infos.last().unwrap();
+            assert_eq!((result.depth, last.depth), (depth, depth), "{moves:?}");
+            assert!(position.is_legal(result.best_move.unwrap()));
+            assert_eq!(
+                result.best_move,
+                Some(last.pv[0]),
+                "{moves:?} depth {depth}"
+            );
+            assert_eq!(result.score, last.score, "{moves:?} depth {depth}");
+            assert!(infos.iter().all(|i| i.depth <= depth));
+        }
+    }
 }
 
 #[test]
