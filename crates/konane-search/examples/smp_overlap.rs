@@ -132,7 +132,7 @@ fn main() {
         recording.new_search();
         let limits = SearchLimits::depth(depth);
         let started = Instant::now();
-        let time = TimeManager::new(&limits, position.side_to_move(), 0, started);
+        let time = TimeManager::new(&limits, &position, 0, started);
         let mut reached = Vec::new();
         let result = search_with_table(
             &recording,
