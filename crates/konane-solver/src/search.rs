@@ -193,6 +193,19 @@ impl<'a, W: Word> Searcher<'a, W> {
         self.shared.symmetries.canonical(black, white_bb, white)
     }
 
+    /// Pushes the keys of the `count` children from `start` (their side to move is the
+    /// other one) onto `keys`, and returns where they begin there.
+    #[inline(always)]
+    fn push_child_keys(&mut self, start: usize, count: usize, white: bool) -> usize {
+        let keys = self.keys.len();
+        for i in start..start + count {
+            let child = self.children[i];
+            let key = self.key(child.me, child.opp, !white);
+            self.keys.push(key);
+        }
+        keys
+    }
+
     /// Everything before searching the children of a node: counting it, the table, the
     /// cheap verdicts, and (with enough pieces) a table probe of every child.
     #[inline(always)]
@@ -228,13 +241,8 @@ impl<'a, W: Word> Searcher<'a, W> {
         };
         if probe && (me | opp).count() >= PROBE_CHILDREN_FROM {
             // Every child's key first, and its slot touched, so that the misses overlap.
-            let keys = self.keys.len();
+            let keys = self.push_child_keys(start, count, white);
             let mut touched = 0;
-            for i in start..start + count {
-                let child = self.children[i];
-                let key = self.key(child.me, child.opp, !white);
-                self.keys.push(key);
-            }
             for key in &self.keys[keys..] {
                 touched ^= self.shared.table.touch(key);
             }

@@ -144,13 +144,8 @@ impl<W: Word> Searcher<'_, W> {
         // The children's numbers, read from the tables once and then kept here as
         // each child's search returns them.
         let base = self.numbers_stack.len();
-        let keys = self.keys.len();
+        let keys = self.push_child_keys(start, count, white);
         let mut touched = 0;
-        for i in start..start + count {
-            let child = self.children[i];
-            let key = self.key(child.me, child.opp, !white);
-            self.keys.push(key);
-        }
         let numbers = self.numbers.as_ref().expect("made before the search");
         for key in &self.keys[keys..] {
             touched ^= self.shared.table.touch(key) ^ numbers.touch(key);
