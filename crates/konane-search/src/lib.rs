@@ -26,6 +26,7 @@ mod report;
 mod score;
 mod search;
 mod searcher;
+mod skips;
 pub mod threads;
 pub mod timeman;
 pub mod tt;

@@ -216,7 +216,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         let lines = if self.is_main() { lines } else { 1 };
         let mut instability = 1.0;
         for depth in 1..=max_depth {
-            if crate::threads::helper_skips(self.id, depth, max_depth) {
+            if crate::skips::helper_skips(self.id, depth, max_depth) {
                 continue;
             }
             let previous_best = self.root_moves[0].mv;
