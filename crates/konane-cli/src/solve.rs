@@ -23,8 +23,17 @@ use crate::search_flags::PositionArgs;
 
 /// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
 /// to 2^30, and no more than a quarter of `available` bytes (8 a position), a power of two.
-fn default_capacity(board: Board, available: u64) -> usize {
-    let by_board = 1u64 << board.area().saturating_sub(12).clamp(16, 30);
+/// With proof-number search (`proof_numbers`) 2^(squares − 16), from 2^16 to 2^26: df-pn
+/// stores far fewer proven positions (7x6: 4.8 M against 210 M depth first; 8x5 and
+/// 5x8 6.5 M and 8.2 M), and setting up a table costs time outside the solve's own
+/// (4 GiB: about 27 s on the shared machine).
+fn default_capacity(board: Board, available: u64, proof_numbers: bool) -> usize {
+    let exponent = if proof_numbers {
+        board.area().saturating_sub(16).clamp(16, 26)
+    } else {
+        board.area().saturating_sub(12).clamp(16, 30)
+    };
+    let by_board = 1u64 << exponent;
     let by_memory = (available / 4 / 8).max(1 << 16);
     let capacity = by_board.min(by_memory);
     // The largest power of two not above it (the packed table rounds up otherwise).
@@ -83,8 +92,9 @@ pub struct SolveArgs {
     #[arg(long, default_value = "packed")]
     pub table: TableKind,
     /// Proof table size, in millions of positions (2^20); default: grows with the
-    /// board (16 for 6x6, 1024 from 7x6 up) but takes at most a quarter of the memory
-    /// available (8 bytes a position in the packed table).
+    /// board (16 for 6x6, 1024 from 7x6 up; with --pn-pieces 16 times less, at most 64)
+    /// but takes at most a quarter of the memory available (8 bytes a position in the
+    /// packed table).
     #[arg(long)]
     pub table_mpos: Option<usize>,
     /// Split positions of at most this many pieces into regions no jump can ever join,
@@ -152,11 +162,12 @@ impl SolveArgs {
 
     /// The solver's options for positions on `board`.
     pub fn solver_options(&self, board: Board) -> SolverOptions {
+        let pn_pieces = self.pn_pieces.unwrap_or(SolverOptions::default().pn_pieces);
         SolverOptions {
             table: self.table,
             capacity: match self.table_mpos {
                 Some(millions) => millions.max(1) << 20,
-                None => default_capacity(board, available_memory()),
+                None => default_capacity(board, available_memory(), pn_pieces > 0),
             },
             region_pieces: self
                 .region_pieces
@@ -164,7 +175,7 @@ impl SolveArgs {
             value_pieces: self
                 .value_pieces
                 .unwrap_or(SolverOptions::default().value_pieces),
-            pn_pieces: self.pn_pieces.unwrap_or(SolverOptions::default().pn_pieces),
+            pn_pieces,
             pn_entries: self
                 .pn_mpos
                 .map_or(SolverOptions::default().pn_entries, |m| m.max(1) << 20),
@@ -339,13 +350,23 @@ mod tests {
     fn the_default_table_grows_with_the_board_within_a_quarter_of_the_memory() {
         let board = |w, h| Board::new(w, h).unwrap();
         let lots = 1 << 40;
-        assert_eq!(default_capacity(board(4, 4), lots), 1 << 16);
-        assert_eq!(default_capacity(board(6, 6), lots), 1 << 24);
-        assert_eq!(default_capacity(board(7, 6), lots), 1 << 30);
-        assert_eq!(default_capacity(board(8, 8), lots), 1 << 30);
+        assert_eq!(default_capacity(board(4, 4), lots, false), 1 << 16);
+        assert_eq!(default_capacity(board(6, 6), lots, false), 1 << 24);
+        assert_eq!(default_capacity(board(7, 6), lots, false), 1 << 30);
+        assert_eq!(default_capacity(board(8, 8), lots, false), 1 << 30);
         // 23 GB available: a quarter is 5.75 GB, 718 M positions, so 512 M (4 GiB).
-        assert_eq!(default_capacity(board(7, 7), 23_000_000_000), 1 << 29);
-        assert_eq!(default_capacity(board(7, 7), 1 << 20), 1 << 16);
+        assert_eq!(
+            default_capacity(board(7, 7), 23_000_000_000, false),
+            1 << 29
+        );
+        assert_eq!(default_capacity(board(7, 7), 1 << 20, false), 1 << 16);
+        // Proof-number search: 16 times smaller, at most 64 M positions (512 MiB).
+        assert_eq!(default_capacity(board(4, 4), lots, true), 1 << 16);
+        assert_eq!(default_capacity(board(6, 6), lots, true), 1 << 20);
+        assert_eq!(default_capacity(board(8, 5), lots, true), 1 << 24);
+        assert_eq!(default_capacity(board(7, 6), lots, true), 1 << 26);
+        assert_eq!(default_capacity(board(8, 8), lots, true), 1 << 26);
+        assert_eq!(default_capacity(board(7, 7), 1 << 20, true), 1 << 16);
         assert!(available_memory() > 0);
     }
 }
