@@ -13,6 +13,7 @@ use crate::eval::EvalWeights;
 use crate::limits::SearchLimits;
 use crate::options::SearchOptions;
 use crate::ordering::MoveOrderer;
+use crate::reductions::late_move_reduction;
 use crate::report::{nodes_per_second, SearchInfo};
 use crate::score::{
     from_table, plies_to_end, to_score, to_table, INFINITE, MATE, MATE_BOUND, MAX_PLY,
@@ -24,7 +25,7 @@ use crate::tt::{Bound, Table};
 const ASPIRATION_WINDOW: i32 = 40;
 /// Remaining depth from which moves are ordered by the evaluation after them.
 const LOOKAHEAD_DEPTH: i32 = 3;
-/// Remaining depth from which late moves are searched one ply shallower first.
+/// Remaining depth from which late moves are searched shallower first.
 const REDUCTION_DEPTH: i32 = 3;
 /// Moves searched at full depth before reductions start (the table's move and the
 /// killers come first).
@@ -430,8 +431,8 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {
-                // Late moves away from the line go one ply shallower first, and again at
-                // full depth only when they beat alpha.
+                // Late moves away from the line go shallower first (the later and the
+                // deeper, the more), and again at full depth only when they beat alpha.
                 let reduce = !pv_node
                     && depth >= REDUCTION_DEPTH
                     && i >= FULL_DEPTH_MOVES
@@ -439,7 +440,8 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                     && !self.ordering.is_killer(ply, mv);
                 let mut probe = alpha + 1;
                 if reduce {
-                    probe = -self.negamax(&child, depth - 2, ply + 1, -alpha - 1, -alpha, false);
+                    let reduced = (depth - 1 - late_move_reduction(depth, i)).max(1);
+                    probe = -self.negamax(&child, reduced, ply + 1, -alpha - 1, -alpha, false);
                 }
                 if probe > alpha {
                     probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
