@@ -30,6 +30,10 @@ const REDUCTION_DEPTH: i32 = 3;
 /// Moves searched at full depth before reductions start (the table's move and the
 /// killers come first).
 const FULL_DEPTH_MOVES: usize = 3;
+/// Remaining depth from which a node without a table move is searched one ply
+/// shallower (internal iterative reduction: its move order is poor, and the next
+/// iteration finds the entry the shallower search stored).
+const IIR_DEPTH: i32 = 4;
 /// Nodes between two checks of the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
 /// Remaining depth from which threads mark the moves they search and defer the moves
@@ -353,7 +357,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
     fn negamax(
         &mut self,
         position: &BitPosition<W>,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -393,6 +397,9 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             if !pv_node && hit.depth >= depth && usable {
                 return score;
             }
+        }
+        if depth >= IIR_DEPTH && tt_move.is_none() {
+            depth -= 1;
         }
         let mut moves: MoveList<W> = position.legal_moves();
         if moves.is_empty() {
