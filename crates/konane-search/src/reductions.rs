@@ -31,7 +31,11 @@ mod tests {
 
     #[test]
     fn reductions_grow_with_depth_and_move_number() {
-        assert_eq!(late_move_reduction(3, 3), 1, "the first reduced move, shallow");
+        assert_eq!(
+            late_move_reduction(3, 3),
+            1,
+            "the first reduced move, shallow"
+        );
         assert_eq!(late_move_reduction(6, 4), 2);
         assert_eq!(late_move_reduction(10, 9), 3);
         assert_eq!(late_move_reduction(20, 30), 5);

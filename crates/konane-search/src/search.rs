@@ -30,6 +30,11 @@ const REDUCTION_DEPTH: i32 = 3;
 /// Moves searched at full depth before reductions start (the table's move and the
 /// killers come first).
 const FULL_DEPTH_MOVES: usize = 3;
+/// Remaining depth up to which a node off the principal variation whose evaluation
+/// beats beta by a margin is cut without a search (reverse futility pruning).
+const FUTILITY_DEPTH: i32 = 3;
+/// The margin of reverse futility pruning per ply left, in centi-moves.
+const FUTILITY_MARGIN: i32 = 200;
 /// Remaining depth from which a node without a table move is searched one ply
 /// shallower (internal iterative reduction: its move order is poor, and the next
 /// iteration finds the entry the shallower search stored).
@@ -104,6 +109,10 @@ pub(crate) struct Worker<'a, 's, T: Table, W: Word> {
     completed_depth: u32,
     /// The main thread's: it makes every stop decision. Helpers have none.
     time: Option<TimeManager>,
+    /// Searching without reductions, pruning or table cutoffs, once a win or loss within
+    /// the searched depth was found: a selective search proves the result, but may have
+    /// missed a quicker win (or a longer defence) in a reduced or pruned line.
+    exact: bool,
 }
 
 impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
@@ -151,6 +160,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                 .collect(),
             completed_depth: 0,
             time,
+            exact: false,
         }
     }
 
@@ -264,14 +274,18 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
 
     /// Whether the main thread has nothing more to do after finishing `depth`: the
     /// time manager decides.
-    fn finished(&self, depth: u32, instability: f64) -> bool {
+    fn finished(&mut self, depth: u32, instability: f64) -> bool {
         let Some(time) = &self.time else {
             return false;
         };
         let best = self.root_moves[0].score;
-        // An exact result reached within the searched depth cannot change any more.
-        let settled = self.shared.options.multipv <= 1
+        // An exact result reached within the searched depth by a search without
+        // selectivity cannot change any more. The first time one is reached, the next
+        // iteration searches without selectivity to find the exact distance.
+        let within = self.shared.options.multipv <= 1
             && plies_to_end(best).is_some_and(|p| p <= depth as i32);
+        let settled = within && self.exact;
+        self.exact |= within;
         time.iteration_done(
             to_score(best),
             settled,
@@ -394,11 +408,21 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                 Bound::Lower => score >= beta,
                 Bound::Upper => score <= alpha,
             };
-            if !pv_node && hit.depth >= depth && usable {
+            if !pv_node && !self.exact && hit.depth >= depth && usable {
                 return score;
             }
         }
-        if depth >= IIR_DEPTH && tt_move.is_none() {
+        // Near the leaves, a position whose evaluation beats beta by a margin that grows
+        // with the depth left is taken to hold (not on the principal variation, and
+        // not when beta is a win or a loss).
+        if !pv_node && !self.exact && depth <= FUTILITY_DEPTH && beta.abs() < MATE_BOUND {
+            if let Some(static_eval) = self.eval.evaluate_unless_lost(position) {
+                if static_eval - FUTILITY_MARGIN * depth >= beta {
+                    return static_eval;
+                }
+            }
+        }
+        if depth >= IIR_DEPTH && tt_move.is_none() && !self.exact {
             depth -= 1;
         }
         let mut moves: MoveList<W> = position.legal_moves();
@@ -441,6 +465,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                 // Late moves away from the line go shallower first (the later and the
                 // deeper, the more), and again at full depth only when they beat alpha.
                 let reduce = !pv_node
+                    && !self.exact
                     && depth >= REDUCTION_DEPTH
                     && i >= FULL_DEPTH_MOVES
                     && Some(mv) != tt_move
