@@ -35,6 +35,12 @@ const FULL_DEPTH_MOVES: usize = 3;
 const FUTILITY_DEPTH: i32 = 3;
 /// The margin of reverse futility pruning per ply left, in centi-moves.
 const FUTILITY_MARGIN: i32 = 200;
+/// Moves per ply left searched at a node off the principal variation with at most
+/// 2 plies left; later ones (not the table's move nor a killer) are skipped (late
+/// move pruning).
+const LATE_MOVES_PER_PLY: usize = 5;
+/// Remaining depth up to which late moves are pruned.
+const LATE_MOVE_PRUNING_DEPTH: i32 = 2;
 /// Remaining depth from which a node without a table move is searched one ply
 /// shallower (internal iterative reduction: its move order is poor, and the next
 /// iteration finds the entry the shallower search stored).
@@ -445,6 +451,19 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         let mut i = 0;
         while i < moves.len() {
             let mv = moves[i];
+            // Near the leaves, away from the line, the moves the order puts last are not
+            // searched once a score was found.
+            if !pv_node
+                && !self.exact
+                && depth <= LATE_MOVE_PRUNING_DEPTH
+                && i >= LATE_MOVES_PER_PLY * depth as usize
+                && best > -MATE_BOUND
+                && Some(mv) != tt_move
+                && !self.ordering.is_killer(ply, mv)
+            {
+                i += 1;
+                continue;
+            }
             // The first move is searched by every thread; later ones are shared out.
             let marked = busy
                 .filter(|_| i > 0 && i < deferrable)
