@@ -232,7 +232,6 @@ fn a_tiny_table_that_keeps_overwriting_stays_exact() {
 /// without, agree with each other and, where it is cheap, with plain negamax.
 #[test]
 fn region_values_leave_every_root_move_value_unchanged() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(25);
     let solver_with = |board, region_pieces, value_pieces| {
         Solver::new(
             board,
@@ -244,35 +243,26 @@ fn region_values_leave_every_root_move_value_unchanged() {
             },
         )
     };
-    let (mut compared, mut fewer_nodes) = (0, 0);
-    for (w, h) in [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)] {
-        let board = Board::new(w, h).unwrap();
-        for _ in 0..12 {
-            let game = random_game(board, &mut rng);
-            for position in game.iter().rev().skip(1).take(10) {
-                if position.pieces(Color::Black).len() + position.pieces(Color::White).len() > 22 {
-                    continue;
-                }
-                let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
-                for (regions, values) in [(40, 0), (40, 6), (40, 12), (14, 8)] {
-                    let report =
-                        solver_with(board, regions, values).solve_moves(position, |_, _| {});
-                    assert_eq!(
-                        report.values,
-                        plain.values,
-                        "{} {regions}/{values}",
-                        position.to_fen()
-                    );
-                    fewer_nodes += usize::from(report.nodes < plain.nodes);
-                }
-                if position.empty_count() + 12 >= board.area() {
-                    assert_moves_agree_with_negamax(position, &plain);
-                }
-                compared += 1;
-            }
+    let positions = late_positions(25, &[(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)], 12, 10, 22);
+    let mut fewer_nodes = 0;
+    for position in &positions {
+        let board = position.board();
+        let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
+        for (regions, values) in [(40, 0), (40, 6), (40, 12), (14, 8)] {
+            let report = solver_with(board, regions, values).solve_moves(position, |_, _| {});
+            assert_eq!(
+                report.values,
+                plain.values,
+                "{} {regions}/{values}",
+                position.to_fen()
+            );
+            fewer_nodes += usize::from(report.nodes < plain.nodes);
+        }
+        if position.empty_count() + 12 >= board.area() {
+            assert_moves_agree_with_negamax(position, &plain);
         }
     }
-    assert!(compared > 200, "{compared}");
+    assert!(positions.len() > 200, "{}", positions.len());
     assert!(fewer_nodes > 50, "{fewer_nodes}");
 }
 
@@ -311,43 +301,34 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
             assert_moves_agree_with_negamax(&position, &plain);
         }
     }
-    let mut rng = rand::rngs::StdRng::seed_from_u64(2025);
-    let mut compared = 0;
-    for (w, h) in [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4), (8, 5)] {
-        let board = Board::new(w, h).unwrap();
-        for _ in 0..8 {
-            let game = random_game(board, &mut rng);
-            for position in game.iter().rev().skip(1).take(12) {
-                if position.pieces(Color::Black).len() + position.pieces(Color::White).len() > 24 {
-                    continue;
-                }
-                let plain = pn_solver(board, 0, 0, 1 << 16).solve_moves(position, |_, _| {});
-                for (pn_pieces, pn_entries, capacity) in settings {
-                    let solver = pn_solver(board, pn_pieces, pn_entries, capacity);
-                    let report = solver.solve_moves(position, |_, _| {});
-                    assert_eq!(
-                        report.values,
-                        plain.values,
-                        "{} pn {pn_pieces}",
-                        position.to_fen()
-                    );
-                    // The budget-limited verdict (the engine's and the certificate
-                    // writer's call) agrees too, with a winning move that wins.
-                    let verdict = solver.solve_limited(position, u64::MAX).unwrap();
-                    let wins = plain.values.iter().any(|v| v.wins);
-                    assert_eq!(verdict.winner == position.side_to_move(), wins);
-                    if let Some(mv) = verdict.winning_move {
-                        assert!(plain.values.iter().any(|v| v.mv == mv && v.wins));
-                    }
-                }
-                if position.empty_count() + 12 >= board.area() {
-                    assert_moves_agree_with_negamax(position, &plain);
-                }
-                compared += 1;
+    let boards = [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4), (8, 5)];
+    let positions = late_positions(2025, &boards, 8, 12, 24);
+    for position in &positions {
+        let board = position.board();
+        let plain = pn_solver(board, 0, 0, 1 << 16).solve_moves(position, |_, _| {});
+        for (pn_pieces, pn_entries, capacity) in settings {
+            let solver = pn_solver(board, pn_pieces, pn_entries, capacity);
+            let report = solver.solve_moves(position, |_, _| {});
+            assert_eq!(
+                report.values,
+                plain.values,
+                "{} pn {pn_pieces}",
+                position.to_fen()
+            );
+            // The budget-limited verdict (the engine's and the certificate writer's
+            // call) agrees too, with a winning move that wins.
+            let verdict = solver.solve_limited(position, u64::MAX).unwrap();
+            let wins = plain.values.iter().any(|v| v.wins);
+            assert_eq!(verdict.winner == position.side_to_move(), wins);
+            if let Some(mv) = verdict.winning_move {
+                assert!(plain.values.iter().any(|v| v.mv == mv && v.wins));
             }
         }
+        if position.empty_count() + 12 >= board.area() {
+            assert_moves_agree_with_negamax(position, &plain);
+        }
     }
-    assert!(compared > 150, "{compared}");
+    assert!(positions.len() > 150, "{}", positions.len());
 }
 
 /// With one thread the proof-number search is deterministic: the same nodes every run.
@@ -361,6 +342,29 @@ fn proof_number_search_counts_the_same_nodes_every_run() {
         report.nodes
     };
     assert_eq!(nodes(), nodes());
+}
+
+/// Late positions of random games, of at most `max_pieces` pieces: on each of `boards`
+/// (width, height), `games` games from the generator seeded with `seed`, and of each
+/// game the `per_game` positions before its last (which has no move), latest first.
+fn late_positions(
+    seed: u64,
+    boards: &[(u32, u32)],
+    games: usize,
+    per_game: usize,
+    max_pieces: u32,
+) -> Vec<Position> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    for &(w, h) in boards {
+        let board = Board::new(w, h).unwrap();
+        for _ in 0..games {
+            let game = random_game(board, &mut rng);
+            let late = game.iter().rev().skip(1).take(per_game);
+            positions.extend(late.filter(|p| p.piece_count() <= max_pieces).copied());
+        }
+    }
+    positions
 }
 
 /// The positions of one game of uniformly random moves from the start of `board`, the
