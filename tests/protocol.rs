@@ -123,8 +123,10 @@ fn a_builtin_player_keeps_to_movetime_answers_isready_and_stops() {
         lines.iter().all(|l| !l.starts_with("bestmove")),
         "{lines:?}"
     );
-    engine.until(Duration::from_secs(1), |l| l.starts_with("bestmove"));
-    assert!(started.elapsed() < Duration::from_secs(1));
+    // Kept to within seconds on a loaded machine (a 1 s bound failed once at load 3-4),
+    // where a search that ignored movetime would take minutes.
+    engine.until(Duration::from_secs(5), |l| l.starts_with("bestmove"));
+    assert!(started.elapsed() < Duration::from_secs(5));
     // Held until stop, and stopped at once: a 14-ply search would take minutes.
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
@@ -167,10 +169,8 @@ fn infinite_holds_bestmove_until_stop_and_isready_answers_meanwhile() {
     let started = Instant::now();
     engine.send("stop");
     let lines = engine.until(PROMPT, |l| l.starts_with("bestmove"));
-    assert!(
-        started.elapsed() < Duration::from_millis(1000),
-        "stop was slow"
-    );
+    // Within seconds even on a loaded machine; an ignored stop would never answer.
+    assert!(started.elapsed() < Duration::from_secs(5), "stop was slow");
     assert!(["a8", "d5", "e4", "h1"].contains(&bestmove(&lines).as_str()));
     let after = engine.sync();
     assert!(after.is_empty(), "one bestmove per search: {after:?}");
