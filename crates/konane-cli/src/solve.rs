@@ -31,6 +31,28 @@ fn default_capacity(board: Board, available: u64) -> usize {
     (1u64 << (63 - capacity.leading_zeros())) as usize
 }
 
+/// Boards of at least this many squares are solved by proof-number search above
+/// [`PN_PIECES`] pieces unless `--pn-pieces` says otherwise: there it cuts the nodes
+/// several times (6x6, 7x6, 6x7, 8x5), while on the smaller boards where the side to
+/// move wins (7x5, 5x7, 6x5) the depth-first search costs less (docs/solver.md,
+/// "Proof-number search").
+const PN_FROM_SQUARES: u32 = 36;
+
+/// The proof-number search's default piece threshold on those boards.
+const PN_PIECES: u32 = 18;
+
+/// The default `--pn-pieces` for `board`: [`PN_PIECES`] from [`PN_FROM_SQUARES`]
+/// squares on, else 0; also 0 when a certificate is to be written (its bytes depend
+/// on the search's move order, and the writer's many small solves cost more with
+/// proof numbers).
+fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
+    if certificate || board.area() < PN_FROM_SQUARES {
+        0
+    } else {
+        PN_PIECES
+    }
+}
+
 /// The memory this machine has available, in bytes (`MemAvailable` of /proc/meminfo;
 /// 4 GiB where that cannot be read).
 fn available_memory() -> u64 {
@@ -98,7 +120,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub value_pieces: Option<u32>,
     /// Search positions of at least this many pieces by proof numbers (df-pn), depth
-    /// first below them (default 0: depth first everywhere).
+    /// first below them (0: depth first everywhere; default 18 on boards of 36
+    /// squares or more, 0 on smaller boards and with --certificate).
     #[arg(long, value_name = "N")]
     pub pn_pieces: Option<u32>,
     /// Entries of each thread's table of proof numbers, in millions (2^20).
@@ -164,7 +187,9 @@ impl SolveArgs {
             value_pieces: self
                 .value_pieces
                 .unwrap_or(SolverOptions::default().value_pieces),
-            pn_pieces: self.pn_pieces.unwrap_or(SolverOptions::default().pn_pieces),
+            pn_pieces: self
+                .pn_pieces
+                .unwrap_or_else(|| default_pn_pieces(board, self.certificate.is_some())),
             pn_entries: self
                 .pn_mpos
                 .map_or(SolverOptions::default().pn_entries, |m| m.max(1) << 20),
@@ -188,6 +213,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     };
     let pool = args.pool()?;
     let options = args.solver_options(position.board());
+    // The time the user sees includes setting up the tables.
+    let started = Instant::now();
     let solver = Solver::new(position.board(), options);
     let stop = solver.stop_flag();
     let interrupt = solver.stop_flag();
@@ -206,7 +233,6 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             .expect("the template is valid")
             .progress_chars("=> "),
     );
-    let started = Instant::now();
     let (done, finished) = mpsc::channel::<()>();
     let report = std::thread::scope(|scope| {
         let (solver, ticker) = (&solver, bar.clone());
@@ -347,5 +373,14 @@ mod tests {
         assert_eq!(default_capacity(board(7, 7), 23_000_000_000), 1 << 29);
         assert_eq!(default_capacity(board(7, 7), 1 << 20), 1 << 16);
         assert!(available_memory() > 0);
+    }
+
+    #[test]
+    fn proof_numbers_are_the_default_from_36_squares_on_except_for_certificates() {
+        let board = |w, h| Board::new(w, h).unwrap();
+        assert_eq!(default_pn_pieces(board(7, 5), false), 0);
+        assert_eq!(default_pn_pieces(board(6, 6), false), PN_PIECES);
+        assert_eq!(default_pn_pieces(board(7, 7), false), PN_PIECES);
+        assert_eq!(default_pn_pieces(board(7, 6), true), 0);
     }
 }

@@ -15,7 +15,7 @@
 
 use konane_core::{Bitboard, Word};
 
-use super::{Opened, Searcher};
+use super::{Child, Opened, Probe, Searcher};
 use crate::symmetry::Key;
 
 /// A number beyond every real one: a proven position's.
@@ -87,7 +87,80 @@ impl<W: Word> PnTable<W> {
     }
 }
 
+/// One remembered node: its key, and its children and their keys, in order.
+struct Recent<W: Word> {
+    key: Option<Key<W>>,
+    children: Vec<(Child<W>, Key<W>)>,
+}
+
+/// The children of recent proof-number nodes, so that a node entered again (df-pn
+/// enters a node once for each time its parent picks it) need not generate, order
+/// and key its children again: one entry a home, the newest node kept.
+pub(crate) struct ChildCache<W: Word> {
+    entries: Vec<Recent<W>>,
+}
+
+/// Nodes a searcher's [`ChildCache`] remembers.
+const RECENT_NODES: usize = 1 << 16;
+
+impl<W: Word> ChildCache<W> {
+    fn new(entries: usize) -> ChildCache<W> {
+        ChildCache {
+            entries: (0..entries.next_power_of_two())
+                .map(|_| Recent {
+                    key: None,
+                    children: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    #[inline(always)]
+    fn home(&self, key: &Key<W>) -> usize {
+        (key.digest() >> 32) as usize & (self.entries.len() - 1)
+    }
+}
+
 impl<W: Word> Searcher<'_, W> {
+    /// Pushes the children of the node `key` and their keys, as [`Searcher::remember`]
+    /// kept them, onto `children` and `keys`; false (nothing pushed) when they are
+    /// not kept.
+    #[inline(always)]
+    pub(super) fn recall(&mut self, key: &Key<W>) -> bool {
+        let Some(recent) = &self.recent else {
+            return false;
+        };
+        let entry = &recent.entries[recent.home(key)];
+        if entry.key.as_ref() != Some(key) {
+            return false;
+        }
+        for &(child, child_key) in &entry.children {
+            self.children.push(child);
+            self.keys.push(child_key);
+        }
+        true
+    }
+
+    /// Keeps the `count` children of the node `key` from `start` (and their keys, the
+    /// last `count` of `keys`) for [`Searcher::recall`].
+    #[inline(always)]
+    pub(super) fn remember(&mut self, key: Key<W>, start: usize, count: usize) {
+        let recent = self
+            .recent
+            .get_or_insert_with(|| ChildCache::new(RECENT_NODES));
+        let home = recent.home(&key);
+        let entry = &mut recent.entries[home];
+        entry.key = Some(key);
+        entry.children.clear();
+        let keys = &self.keys[self.keys.len() - count..];
+        entry.children.extend(
+            self.children[start..start + count]
+                .iter()
+                .copied()
+                .zip(keys.iter().copied()),
+        );
+    }
+
     /// Whether (`me`, `opp`) is searched by proof numbers.
     #[inline(always)]
     pub(super) fn uses_pn(&self, me: Bitboard<W>, opp: Bitboard<W>) -> bool {
@@ -135,8 +208,9 @@ impl<W: Word> Searcher<'_, W> {
         if !self.uses_pn(me, opp) {
             return self.solve(me, opp, white).map(proven);
         }
-        // The children are looked up in the tables below, so `open` need not.
-        let (start, count, key) = match self.open(me, opp, white, false) {
+        // The children are looked up in the tables below, so `open` only pushes their
+        // keys.
+        let (start, count, key) = match self.open(me, opp, white, Probe::Numbers) {
             Opened::Stopped => return None,
             Opened::Known(win) => return Some(proven(win)),
             Opened::Search { start, count, key } => (start, count, key),
@@ -144,7 +218,7 @@ impl<W: Word> Searcher<'_, W> {
         // The children's numbers, read from the tables once and then kept here as
         // each child's search returns them.
         let base = self.numbers_stack.len();
-        let keys = self.push_child_keys(start, count, white);
+        let keys = self.keys.len() - count;
         let mut touched = 0;
         let numbers = self.numbers.as_ref().expect("made before the search");
         for key in &self.keys[keys..] {
