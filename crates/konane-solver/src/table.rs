@@ -300,7 +300,7 @@ mod tests {
     use super::*;
     use konane_core::Board;
 
-    /// Distinct positions of 8x8 with each colour on its own shade, and a value each.
+    /// Distinct positions of 7x7 with each colour on its own shade, and a value each.
     fn positions(count: usize, geometry: &Geometry<u64>) -> Vec<(Key<u64>, bool)> {
         let (black, white) = (
             geometry.start_pieces(Color::Black),
@@ -327,9 +327,9 @@ mod tests {
 
     #[test]
     fn a_packed_table_grows_and_keeps_its_entries_exact() {
-        let geometry = Geometry::<u64>::of(Board::new(8, 8).unwrap());
+        let geometry = Geometry::<u64>::of(Board::new(7, 7).unwrap());
         let table = ProofTable::new(TableKind::Packed, 1 << 23, geometry);
-        let packed = table.packed.as_ref().expect("8x8 packs");
+        let packed = table.packed.as_ref().expect("7x7 packs");
         assert_eq!(packed.mask.load(Ordering::Relaxed), FIRST_SLOTS - 1);
         let entries = positions(3 * FIRST_SLOTS, geometry);
         for &(key, win) in &entries {
@@ -344,9 +344,10 @@ mod tests {
                 found += 1;
             }
         }
-        // Entries are lost only where four slots in a row were taken.
+        // Entries are lost only where four slots in a row were taken (up to half full
+        // before each doubling: about 4 % here).
         assert!(
-            found > entries.len() * 99 / 100,
+            found > entries.len() * 9 / 10,
             "{found} of {}",
             entries.len()
         );
@@ -355,7 +356,7 @@ mod tests {
 
     #[test]
     fn a_full_packed_table_stays_exact() {
-        let geometry = Geometry::<u64>::of(Board::new(8, 8).unwrap());
+        let geometry = Geometry::<u64>::of(Board::new(7, 7).unwrap());
         let table = ProofTable::new(TableKind::Packed, 1 << 10, geometry);
         let entries = positions(1 << 14, geometry);
         for &(key, win) in &entries {
