@@ -1,6 +1,7 @@
 //! End-to-end: `konane perfect label` on a small board, its labels checked against a
 //! plain negamax (the certificate checker's, which shares nothing with the solver but
-//! the rules), its resumption, and `konane perfect score` of the engine on them.
+//! the rules), depth first and with proof-number search, its resumption, and
+//! `konane perfect score` of the engine on them.
 
 mod common;
 
@@ -44,10 +45,40 @@ const LABEL: [&str; 11] = [
     "--table-mpos",
 ];
 
-fn label(out: &Path) -> String {
+/// Proof-number search from this many pieces: the 5x4 positions of 12-16 pieces and the
+/// children of 13 or more go by df-pn, the rest depth first.
+const PN_PIECES: &str = "12";
+
+/// Labels the 5x4 positions into `out`, df-pn from `pn_pieces` (0: depth first only).
+fn label_with(out: &Path, pn_pieces: &str) -> String {
     let mut args = LABEL.to_vec();
-    args.extend(["1", "--out", out.to_str().unwrap()]);
+    args.extend([
+        "1",
+        "--pn-pieces",
+        pn_pieces,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     konane(&args)
+}
+
+fn label(out: &Path) -> String {
+    label_with(out, PN_PIECES)
+}
+
+/// A labels file without its node counts (which depend on what the run's table held).
+fn without_nodes(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.starts_with('#') {
+            true => line.to_string(),
+            false => {
+                let mut fields: Vec<&str> = line.split(" | ").collect();
+                fields.remove(4);
+                fields.join(" | ")
+            }
+        })
+        .collect::<Vec<String>>()
+        .join("\n")
 }
 
 /// The position lines of a labels file: (position, winning moves as text, legal moves).
@@ -68,15 +99,36 @@ fn positions(text: &str) -> Vec<(Position, Vec<String>, usize)> {
 #[test]
 fn labels_are_every_winning_move_by_plain_negamax() {
     let dir = folder("negamax");
-    let out = dir.join("5x4.txt");
-    let stdout = label(&out);
-    assert!(stdout.contains("Done: 21 positions"), "{stdout}");
-    let text = std::fs::read_to_string(&out).unwrap();
-    assert!(
-        text.contains("# made by: konane perfect label --size 5x4 --pieces 10-16 --count 21 --seed 4 --table-mpos 1 --out "),
-        "{text}"
-    );
-    let labelled = positions(&text);
+    for pn_pieces in ["0", PN_PIECES] {
+        let out = dir.join(format!("5x4-pn{pn_pieces}.txt"));
+        let stdout = label_with(&out, pn_pieces);
+        assert!(stdout.contains("Done: 21 positions"), "{stdout}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        let made_by = format!(
+            "# made by: konane perfect label --size 5x4 --pieces 10-16 --count 21 --seed 4 \
+             --table-mpos 1 --pn-pieces {pn_pieces} --out "
+        );
+        assert!(text.contains(&made_by), "{text}");
+        check_against_negamax(&text);
+    }
+    // Both searches pick the same positions and find the same winning moves.
+    let read = |pn: &str| std::fs::read_to_string(dir.join(format!("5x4-pn{pn}.txt"))).unwrap();
+    let lines = |text: String| -> Vec<String> {
+        without_nodes(&text)
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(lines(read("0")), lines(read(PN_PIECES)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every position of the labels file `text` won, its winning moves exactly those after
+/// which a plain negamax says the opponent loses, three positions of each piece count
+/// and none a symmetric image of another.
+fn check_against_negamax(text: &str) {
+    let labelled = positions(text);
     assert_eq!(labelled.len(), 21);
     let mut negamax = LeafSolver::new();
     let mut images = HashSet::new();
@@ -102,7 +154,6 @@ fn labels_are_every_winning_move_by_plain_negamax() {
         }
     }
     assert_eq!(per_count, [3; 7], "21 positions shared by 7 piece counts");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -119,16 +170,49 @@ fn a_stopped_run_resumes_to_the_same_file() {
     let stdout = label(&resumed);
     assert!(stdout.contains("5 of 21 kept"), "{stdout}");
     let again = std::fs::read_to_string(&resumed).unwrap();
-    // The header (naming the first run's --out) is kept, and the rest is the same.
-    assert_eq!(again, text);
+    // The header (naming the first run's --out) is kept, and the rest is the same but
+    // for the node counts of the positions solved after the resumption (the run's
+    // table held less then).
+    assert_eq!(without_nodes(&again), without_nodes(&text));
+    assert_eq!(
+        again.lines().take(8).collect::<Vec<_>>(),
+        text.lines().take(8).collect::<Vec<_>>()
+    );
     // A finished file stays as it is.
     let stdout = label(&resumed);
     assert!(stdout.contains("21 of 21 kept"), "{stdout}");
     assert_eq!(std::fs::read_to_string(&resumed).unwrap(), again);
-    // Other settings are refused.
-    let mut args = LABEL.to_vec();
-    args.extend(["2", "--out", resumed.to_str().unwrap()]);
-    let error = fails(&args);
+    // Other settings are refused: another table size, another search.
+    for (mpos, pn_pieces) in [("2", PN_PIECES), ("1", "0"), ("1", "13")] {
+        let mut args = LABEL.to_vec();
+        args.extend([
+            mpos,
+            "--pn-pieces",
+            pn_pieces,
+            "--out",
+            resumed.to_str().unwrap(),
+        ]);
+        let error = fails(&args);
+        assert!(error.contains("other settings"), "{error}");
+    }
+    // So is a file of the earlier format, whose header names no --pn-pieces.
+    let old = dir.join("old.txt");
+    let old_text = text.replacen(&format!(" --pn-pieces {PN_PIECES}"), "", 1);
+    assert_ne!(old_text, text);
+    std::fs::write(&old, old_text).unwrap();
+    let error = fails(
+        &[
+            &LABEL[..],
+            &[
+                "1",
+                "--pn-pieces",
+                PN_PIECES,
+                "--out",
+                old.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
     assert!(error.contains("other settings"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -22,6 +22,7 @@ pub mod limits;
 mod options;
 pub mod ordering;
 pub mod players;
+mod reductions;
 mod report;
 mod score;
 mod search;

@@ -13,6 +13,7 @@ use crate::eval::EvalWeights;
 use crate::limits::SearchLimits;
 use crate::options::SearchOptions;
 use crate::ordering::MoveOrderer;
+use crate::reductions::late_move_reduction;
 use crate::report::{nodes_per_second, SearchInfo};
 use crate::score::{
     from_table, plies_to_end, to_score, to_table, INFINITE, MATE, MATE_BOUND, MAX_PLY,
@@ -24,11 +25,26 @@ use crate::tt::{Bound, Table};
 const ASPIRATION_WINDOW: i32 = 40;
 /// Remaining depth from which moves are ordered by the evaluation after them.
 const LOOKAHEAD_DEPTH: i32 = 3;
-/// Remaining depth from which late moves are searched one ply shallower first.
+/// Remaining depth from which late moves are searched shallower first.
 const REDUCTION_DEPTH: i32 = 3;
 /// Moves searched at full depth before reductions start (the table's move and the
 /// killers come first).
 const FULL_DEPTH_MOVES: usize = 3;
+/// Remaining depth up to which a node off the principal variation whose evaluation
+/// beats beta by a margin is cut without a search (reverse futility pruning).
+const FUTILITY_DEPTH: i32 = 3;
+/// The margin of reverse futility pruning per ply left, in centi-moves.
+const FUTILITY_MARGIN: i32 = 200;
+/// Moves per ply left searched at a node off the principal variation with at most
+/// 2 plies left; later ones (not the table's move nor a killer) are skipped (late
+/// move pruning).
+const LATE_MOVES_PER_PLY: usize = 5;
+/// Remaining depth up to which late moves are pruned.
+const LATE_MOVE_PRUNING_DEPTH: i32 = 2;
+/// Remaining depth from which a node without a table move is searched one ply
+/// shallower (internal iterative reduction: its move order is poor, and the next
+/// iteration finds the entry the shallower search stored).
+const IIR_DEPTH: i32 = 4;
 /// Nodes between two checks of the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
 /// Remaining depth from which threads mark the moves they search and defer the moves
@@ -99,6 +115,10 @@ pub(crate) struct Worker<'a, 's, T: Table, W: Word> {
     completed_depth: u32,
     /// The main thread's: it makes every stop decision. Helpers have none.
     time: Option<TimeManager>,
+    /// Searching without reductions, pruning or table cutoffs, once a win or loss within
+    /// the searched depth was found: a selective search proves the result, but may have
+    /// missed a quicker win (or a longer defence) in a reduced or pruned line.
+    exact: bool,
 }
 
 impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
@@ -146,6 +166,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                 .collect(),
             completed_depth: 0,
             time,
+            exact: false,
         }
     }
 
@@ -259,14 +280,18 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
 
     /// Whether the main thread has nothing more to do after finishing `depth`: the
     /// time manager decides.
-    fn finished(&self, depth: u32, instability: f64) -> bool {
+    fn finished(&mut self, depth: u32, instability: f64) -> bool {
         let Some(time) = &self.time else {
             return false;
         };
         let best = self.root_moves[0].score;
-        // An exact result reached within the searched depth cannot change any more.
-        let settled = self.shared.options.multipv <= 1
+        // An exact result reached within the searched depth by a search without
+        // selectivity cannot change any more. The first time one is reached, the next
+        // iteration searches without selectivity to find the exact distance.
+        let within = self.shared.options.multipv <= 1
             && plies_to_end(best).is_some_and(|p| p <= depth as i32);
+        let settled = within && self.exact;
+        self.exact |= within;
         time.iteration_done(
             to_score(best),
             settled,
@@ -352,7 +377,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
     fn negamax(
         &mut self,
         position: &BitPosition<W>,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -389,9 +414,22 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                 Bound::Lower => score >= beta,
                 Bound::Upper => score <= alpha,
             };
-            if !pv_node && hit.depth >= depth && usable {
+            if !pv_node && !self.exact && hit.depth >= depth && usable {
                 return score;
             }
+        }
+        // Near the leaves, a position whose evaluation beats beta by a margin that grows
+        // with the depth left is taken to hold (not on the principal variation, and
+        // not when beta is a win or a loss).
+        if !pv_node && !self.exact && depth <= FUTILITY_DEPTH && beta.abs() < MATE_BOUND {
+            if let Some(static_eval) = self.eval.evaluate_unless_lost(position) {
+                if static_eval - FUTILITY_MARGIN * depth >= beta {
+                    return static_eval;
+                }
+            }
+        }
+        if depth >= IIR_DEPTH && tt_move.is_none() && !self.exact {
+            depth -= 1;
         }
         let mut moves: MoveList<W> = position.legal_moves();
         if moves.is_empty() {
@@ -413,6 +451,19 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         let mut i = 0;
         while i < moves.len() {
             let mv = moves[i];
+            // Near the leaves, away from the line, the moves the order puts last are not
+            // searched once a score was found.
+            if !pv_node
+                && !self.exact
+                && depth <= LATE_MOVE_PRUNING_DEPTH
+                && i >= LATE_MOVES_PER_PLY * depth as usize
+                && best > -MATE_BOUND
+                && Some(mv) != tt_move
+                && !self.ordering.is_killer(ply, mv)
+            {
+                i += 1;
+                continue;
+            }
             // The first move is searched by every thread; later ones are shared out.
             let marked = busy
                 .filter(|_| i > 0 && i < deferrable)
@@ -430,16 +481,18 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {
-                // Late moves away from the line go one ply shallower first, and again at
-                // full depth only when they beat alpha.
+                // Late moves away from the line go shallower first (the later and the
+                // deeper, the more), and again at full depth only when they beat alpha.
                 let reduce = !pv_node
+                    && !self.exact
                     && depth >= REDUCTION_DEPTH
                     && i >= FULL_DEPTH_MOVES
                     && Some(mv) != tt_move
                     && !self.ordering.is_killer(ply, mv);
                 let mut probe = alpha + 1;
                 if reduce {
-                    probe = -self.negamax(&child, depth - 2, ply + 1, -alpha - 1, -alpha, false);
+                    let reduced = (depth - 1 - late_move_reduction(depth, i)).max(1);
+                    probe = -self.negamax(&child, reduced, ply + 1, -alpha - 1, -alpha, false);
                 }
                 if probe > alpha {
                     probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);

@@ -1,5 +1,6 @@
 //! Writing a proof certificate: a walk from the root that asks the solver for one
-//! winning move where the winner moves and follows every move where the loser moves,
+//! winning move where the winner moves (the one its proof-number search proved, where
+//! it searched by proof numbers) and follows every move where the loser moves,
 //! one record per canonical position above the leaf limit. Built on the public
 //! [`Solver`] API only; the file format and its checker live in `konane-verify`.
 
@@ -64,7 +65,14 @@ const BATCH_PER_THREAD: usize = 64;
 /// A certificate of what `report` (a solve of `root`'s moves) proved: its winner wins
 /// `root`, by its first winning move when the side to move wins. Records are kept for
 /// the positions of more than `leaf_pieces` pieces, proven by `solver` (whose table
-/// may already hold the proof) on the current rayon pool. `progress(positions)` is
+/// may already hold the proof) on the current rayon pool. The winner's move in each of
+/// its positions is the first one in [`Solver::solve_limited`]'s order that is proven
+/// to win, which depends on the game alone, so the certificate does not depend on the
+/// threads or the table; except where `solver` searches by proof numbers
+/// ([`crate::SolverOptions::pn_pieces`]): there the move is the first the table
+/// already knows to win ([`Solver::known_winning_move`]), the solve's own proof, and
+/// the certificate is the same on every run with one thread and a table that does
+/// not overflow, but may differ with more threads. `progress(positions)` is
 /// called as the walk goes. Keys are held in `W` (`u64` holds boards of at most 64
 /// squares, [`U256`] every board); [`certify_any`] chooses it from the board.
 pub fn certify<W: KeyWord, F: FnMut(usize)>(
@@ -93,6 +101,12 @@ pub fn certify<W: KeyWord, F: FnMut(usize)>(
         }
         _ => walk.reach(root),
     }
+    // Where the solve searched by proof numbers, its proof is the one to follow: df-pn
+    // proves with small subtrees, and those are in the table (4x10: 2,835 nodes, where
+    // the proof in solve_limited's order needs a search of millions).
+    let pn_pieces = solver.options().pn_pieces;
+    let by_proof_numbers =
+        |position: &Position| pn_pieces > 0 && position.occupied().len() >= pn_pieces;
     while !walk.stack.is_empty() {
         let take = BATCH_PER_THREAD * rayon::current_num_threads();
         let batch = walk.stack.split_off(walk.stack.len().saturating_sub(take));
@@ -102,6 +116,11 @@ pub fn certify<W: KeyWord, F: FnMut(usize)>(
             .map(|(_, position)| {
                 if position.side_to_move() != winner {
                     return Ok(None);
+                }
+                if by_proof_numbers(position) {
+                    if let Some(mv) = solver.known_winning_move(position) {
+                        return Ok(Some(mv));
+                    }
                 }
                 let verdict = solver
                     .solve_limited(position, u64::MAX)

@@ -128,6 +128,7 @@ pub enum RootThreads {
 /// An exact solver for one board size, with a proof table kept between calls.
 pub struct Solver {
     board: Board,
+    options: SolverOptions,
     tables: Tables,
     stop: Arc<AtomicBool>,
     /// Positions searched by the running (or last) [`Solver::solve_moves`].
@@ -178,6 +179,7 @@ impl Solver {
         };
         Solver {
             board,
+            options,
             tables,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: AtomicU64::new(0),
@@ -188,6 +190,11 @@ impl Solver {
     /// it before the next solve).
     pub fn with_stop_flag(self, stop: Arc<AtomicBool>) -> Solver {
         Solver { stop, ..self }
+    }
+
+    /// The options it was made with.
+    pub fn options(&self) -> SolverOptions {
+        self.options
     }
 
     /// The flag that stops a running solve when set (from a Ctrl-C handler, say).
@@ -274,6 +281,15 @@ impl Solver {
     pub fn solve_limited(&self, position: &Position, node_budget: u64) -> Option<Verdict> {
         on_word!(self, position, solver, p => solver.solve_limited(p, &self.stop, node_budget))
     }
+
+    /// A winning move of `position` that the proof table alone shows, without a search:
+    /// the first legal move, in [`Solver::solve_limited`]'s order, that leaves the
+    /// opponent no move or whose result the table holds lost for the side then to move. `None` when the table shows none
+    /// (which does not mean there is none). What it finds depends on what the table
+    /// kept, so on the threads and the table's size.
+    pub fn known_winning_move(&self, position: &Position) -> Option<Move> {
+        on_word!(self, position, solver, p => solver.known_winning_move(p))
+    }
 }
 
 /// The solver's tables on the board's word `W`.
@@ -347,12 +363,7 @@ impl<W: Word> WordSolver<W> {
         // Root moves whose results are symmetric images of each other are solved once.
         let mut classes: Vec<(Key<W>, Vec<BitMove>)> = Vec::new();
         for &mv in moves.iter() {
-            let next = position.after(mv);
-            let key = self.symmetries.canonical(
-                next.pieces(Color::Black),
-                next.pieces(Color::White),
-                next.side_to_move() == Color::White,
-            );
+            let key = self.key(&position.after(mv));
             match classes.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, members)) => members.push(mv),
                 None => classes.push((key, vec![mv])),
@@ -418,17 +429,8 @@ impl<W: Word> WordSolver<W> {
         let shared = self.shared(stop, &nodes, node_budget);
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
-        let mut ordered: Vec<(u32, BitMove, BitPosition<W>)> = position
-            .legal_moves()
-            .iter()
-            .map(|&mv| {
-                let next = position.after(mv);
-                (next.count_moves(), mv, next)
-            })
-            .collect();
-        ordered.sort_by_key(|&(replies, _, _)| replies);
         let mut winning_move = None;
-        for (_, mv, next) in ordered {
+        for (_, mv, next) in ordered_moves(position) {
             let child_wins =
                 searcher.search(next.pieces(!side), next.pieces(side), side == Color::Black);
             searcher.flush();
@@ -444,6 +446,40 @@ impl<W: Word> WordSolver<W> {
             nodes: nodes.load(Ordering::Relaxed) + 1,
         })
     }
+
+    fn known_winning_move(&self, position: &BitPosition<W>) -> Option<Move> {
+        ordered_moves(position)
+            .into_iter()
+            .find(|(replies, _, next)| {
+                *replies == 0 || self.table.get(&self.key(next)) == Some(false)
+            })
+            .map(|(_, mv, _)| self.geometry.to_move(mv))
+    }
+
+    /// The proof table's key of `position`.
+    fn key(&self, position: &BitPosition<W>) -> Key<W> {
+        self.symmetries.canonical(
+            position.pieces(Color::Black),
+            position.pieces(Color::White),
+            position.side_to_move() == Color::White,
+        )
+    }
+}
+
+/// The legal moves of `position` with the replies they leave and the positions they
+/// lead to, in the order [`Solver::solve_limited`] tries them: fewest replies first,
+/// ties in the order of the legal moves.
+fn ordered_moves<W: Word>(position: &BitPosition<W>) -> Vec<(u32, BitMove, BitPosition<W>)> {
+    let mut ordered: Vec<(u32, BitMove, BitPosition<W>)> = position
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let next = position.after(mv);
+            (next.count_moves(), mv, next)
+        })
+        .collect();
+    ordered.sort_by_key(|&(replies, _, _)| replies);
+    ordered
 }
 
 /// [`Solver::solve_limited`] with a fresh solver (a small `DashMap` table): the exact

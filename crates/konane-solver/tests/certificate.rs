@@ -106,6 +106,40 @@ fn certificates_do_not_depend_on_threads_or_table() {
     assert_eq!(written(2, TableKind::DashMap, 1 << 20), one);
 }
 
+/// Where the solve searched by proof numbers the writer follows that proof (the moves
+/// the table already knows to win): the certificate verifies whatever the threads,
+/// and with one thread it is the same on every run.
+#[test]
+fn certificates_of_proof_number_solves_verify_and_repeat_on_one_thread() {
+    for (width, height) in [(5, 4), (4, 5), (6, 4), (4, 6), (5, 5)] {
+        let root = Position::start(Board::new(width, height).unwrap());
+        let written = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let options = SolverOptions {
+                    capacity: 1 << 16,
+                    pn_pieces: 12,
+                    pn_entries: 1 << 12,
+                    ..SolverOptions::default()
+                };
+                let solver = Solver::new(root.board(), options);
+                let report = solver.solve_moves(&root, |_, _| {});
+                certify::<u64, _>(&solver, &root, &report, 6, |_| {}).unwrap()
+            })
+        };
+        let one = written(1);
+        assert_eq!(written(1), one, "{width}x{height}");
+        for certificate in [reread(&one), reread(&written(2))] {
+            let summary = verify(&certificate).unwrap_or_else(|f| panic!("{width}x{height}: {f}"));
+            assert_eq!(summary.won, certificate.won().len());
+            assert!(certificate.won().len() + certificate.lost().len() > 0);
+        }
+    }
+}
+
 #[test]
 fn records_are_canonical_and_above_the_leaf_limit() {
     let root = Position::start(Board::new(5, 5).unwrap());

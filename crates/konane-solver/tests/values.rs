@@ -189,18 +189,7 @@ fn late_positions_of_random_8x8_and_7x7_games_agree_with_negamax() {
     for (w, h) in [(8, 8), (7, 7), (8, 5)] {
         let board = Board::new(w, h).unwrap();
         for _ in 0..10 {
-            let mut game = vec![Position::start(board)];
-            loop {
-                let moves = game.last().unwrap().legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let next = game
-                    .last()
-                    .unwrap()
-                    .after(moves[rng.gen_range(0..moves.len())]);
-                game.push(next);
-            }
+            let game = random_game(board, &mut rng);
             for position in game.iter().rev().take(7) {
                 let verdict = solve_limited(position, u64::MAX).unwrap();
                 let side_wins = verdict.winner == position.side_to_move();
@@ -271,18 +260,7 @@ fn region_values_leave_every_root_move_value_unchanged() {
     for (w, h) in [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)] {
         let board = Board::new(w, h).unwrap();
         for _ in 0..12 {
-            let mut game = vec![Position::start(board)];
-            loop {
-                let moves = game.last().unwrap().legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let next = game
-                    .last()
-                    .unwrap()
-                    .after(moves[rng.gen_range(0..moves.len())]);
-                game.push(next);
-            }
+            let game = random_game(board, &mut rng);
             for position in game.iter().rev().skip(1).take(10) {
                 if position.pieces(Color::Black).len() + position.pieces(Color::White).len() > 22 {
                     continue;
@@ -361,18 +339,7 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
     for (w, h) in [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4), (8, 5)] {
         let board = Board::new(w, h).unwrap();
         for _ in 0..8 {
-            let mut game = vec![Position::start(board)];
-            loop {
-                let moves = game.last().unwrap().legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let next = game
-                    .last()
-                    .unwrap()
-                    .after(moves[rng.gen_range(0..moves.len())]);
-                game.push(next);
-            }
+            let game = random_game(board, &mut rng);
             for position in game.iter().rev().skip(1).take(12) {
                 if position.pieces(Color::Black).len() + position.pieces(Color::White).len() > 24 {
                     continue;
@@ -427,4 +394,21 @@ fn proof_number_search_counts_the_same_nodes_every_run() {
         report.nodes
     };
     assert_eq!(nodes(), nodes());
+}
+
+/// The positions of one game of uniformly random moves from the start of `board`, the
+/// start first and the final position (no move) last.
+fn random_game(board: Board, rng: &mut impl Rng) -> Vec<Position> {
+    let mut game = vec![Position::start(board)];
+    loop {
+        let moves = game.last().unwrap().legal_moves();
+        if moves.is_empty() {
+            return game;
+        }
+        let next = game
+            .last()
+            .unwrap()
+            .after(moves[rng.gen_range(0..moves.len())]);
+        game.push(next);
+    }
 }

@@ -10,7 +10,12 @@
 //! that the side to move wins (after a lost one, the next position of the game is won
 //! for its mover). Each kept position is appended to the file at once, with its game,
 //! so a rerun of the same command starts at the game after the last one kept and
-//! writes exactly what an unbroken run would have.
+//! writes the positions and winning moves an unbroken run would have.
+//!
+//! One solver (one proof table) serves the whole run, with proof-number search above
+//! `--pn-pieces`: later positions reuse what earlier ones proved (the next position of
+//! a game is a child of the lost one before it). The node counts therefore depend on
+//! what the run proved before; the labels, being exact, do not.
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
@@ -30,6 +35,10 @@ use super::file::{self, Labelled, COLUMNS};
 /// Games in a row without a new position after which the labeller gives up (the board
 /// has too few distinct won positions in the range for --count).
 const GIVE_UP_GAMES: u64 = 20_000;
+
+/// The default of `--pn-pieces` (measured on 7x6 and 7x7 positions: docs/search.md,
+/// "Against perfect play").
+pub const DEFAULT_PN_PIECES: u32 = 22;
 
 /// A range of piece counts, `MIN-MAX` (or one number).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,9 +83,14 @@ pub struct LabelArgs {
     /// Seed of the random games (game g is played from seed + g).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The solver's proof table, in millions (2^20) of positions (8 bytes each).
+    /// The solver's proof table, in millions (2^20) of positions (8 bytes each), one
+    /// table for the whole run.
     #[arg(long, default_value_t = 64)]
     pub table_mpos: usize,
+    /// Positions of at least this many pieces are searched by proof-number search
+    /// (df-pn), those below depth first (0: depth first everywhere).
+    #[arg(long, default_value_t = DEFAULT_PN_PIECES)]
+    pub pn_pieces: u32,
     /// The labelled positions file: created with its header, or resumed.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -86,13 +100,14 @@ impl LabelArgs {
     /// The settings that decide the file's contents, as command-line flags.
     fn settings(&self) -> String {
         format!(
-            "--size {} --pieces {}-{} --count {} --seed {} --table-mpos {}",
+            "--size {} --pieces {}-{} --count {} --seed {} --table-mpos {} --pn-pieces {}",
             self.size,
             self.pieces.0.start(),
             self.pieces.0.end(),
             self.count,
             self.seed,
-            self.table_mpos
+            self.table_mpos,
+            self.pn_pieces
         )
     }
 
@@ -199,11 +214,10 @@ fn elapsed(started: Instant, cpu_started: Option<f64>) -> String {
     }
 }
 
-/// Proves the value of every root move of `position` on this thread with a fresh proof
-/// table (so that the node count depends on the position alone): every winning move
-/// (none when the side to move loses) and the nodes searched.
-fn label(position: &Position, options: SolverOptions) -> (Vec<konane_core::Move>, u64) {
-    let solver = Solver::new(position.board(), options);
+/// Proves the value of every root move of `position` on this thread with `solver` (whose
+/// table keeps what earlier solves proved): every winning move (none when the side to
+/// move loses) and the nodes searched.
+fn label(solver: &Solver, position: &Position) -> (Vec<konane_core::Move>, u64) {
     let report = solver.solve_root(position, &[], u64::MAX, RootThreads::Calling, |_, _| {});
     assert!(report.complete, "an unlimited solve proves every root move");
     (report.winning_moves(), report.nodes)
@@ -283,10 +297,14 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         kept.total(),
         args.count
     );
-    let options = SolverOptions {
-        capacity: args.table_mpos.max(1) << 20,
-        ..SolverOptions::default()
-    };
+    let solver = Solver::new(
+        board,
+        SolverOptions {
+            capacity: args.table_mpos.max(1) << 20,
+            pn_pieces: args.pn_pieces,
+            ..SolverOptions::default()
+        },
+    );
     // Positions proven lost in this run, not solved again (an optimisation only: the
     // file is the same without it).
     let mut lost: HashSet<String> = HashSet::new();
@@ -316,7 +334,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 continue;
             }
             let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
-            let (winning, nodes) = label(&position, options);
+            let (winning, nodes) = label(&solver, &position);
             let time = elapsed(started, cpu_started);
             let legal = position.legal_moves().len();
             if winning.is_empty() {

@@ -31,23 +31,41 @@ fn proven(win: bool) -> (u32, u32) {
     }
 }
 
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 struct Slot<W: Word> {
     key: Key<W>,
     pn: u32,
     dn: u32,
 }
 
+/// Slots a table of numbers starts with (32 KiB on boards of 64 squares).
+const FIRST_SLOTS: usize = 1 << 10;
+
 /// Proof and disproof numbers of unproven positions, keyed by the whole position
-/// (two slots a home, the cheaper one overwritten when both are taken).
+/// (two slots a home, the cheaper one overwritten when both are taken). It starts
+/// small and doubles whenever a position would overwrite another, up to its size: a
+/// search of a few nodes (most of the certificate writer's) touches a few KiB instead
+/// of the whole table. Below its size it never overwrites, and at its size it holds
+/// what a table of that size made at once would, slot for slot, so the search and its
+/// node count are the same either way.
 pub(crate) struct PnTable<W: Word> {
     slots: Vec<Option<Slot<W>>>,
+    /// The most slots it grows to (a power of two).
+    limit: usize,
 }
 
 impl<W: Word> PnTable<W> {
-    fn new(entries: usize) -> PnTable<W> {
+    pub(super) fn new(entries: usize) -> PnTable<W> {
+        PnTable::starting_with(entries, FIRST_SLOTS)
+    }
+
+    /// A table of at most `entries` (rounded up to a power of two) that starts with
+    /// `first` slots (or all of them, if fewer).
+    fn starting_with(entries: usize, first: usize) -> PnTable<W> {
+        let limit = entries.next_power_of_two().max(2);
         PnTable {
-            slots: vec![None; entries.next_power_of_two().max(2)],
+            slots: vec![None; first.next_power_of_two().clamp(2, limit)],
+            limit,
         }
     }
 
@@ -74,16 +92,39 @@ impl<W: Word> PnTable<W> {
 
     #[inline(always)]
     fn set(&mut self, key: Key<W>, pn: u32, dn: u32) {
-        let home = self.home(&key);
-        let pair = &mut self.slots[home..home + 2];
-        let index = match (&pair[0], &pair[1]) {
-            (Some(a), _) if a.key == key => 0,
-            (_, Some(b)) if b.key == key => 1,
-            (None, _) => 0,
-            (_, None) => 1,
-            (Some(a), Some(b)) => usize::from(b.pn.min(b.dn) < a.pn.min(a.dn)),
-        };
-        pair[index] = Some(Slot { key, pn, dn });
+        loop {
+            let home = self.home(&key);
+            let full = self.slots.len() == self.limit;
+            let index = match (&self.slots[home], &self.slots[home + 1]) {
+                (Some(a), _) if a.key == key => Some(0),
+                (_, Some(b)) if b.key == key => Some(1),
+                (None, _) => Some(0),
+                (_, None) => Some(1),
+                (Some(a), Some(b)) if full => Some(usize::from(b.pn.min(b.dn) < a.pn.min(a.dn))),
+                _ => None,
+            };
+            match index {
+                Some(index) => {
+                    self.slots[home + index] = Some(Slot { key, pn, dn });
+                    return;
+                }
+                None => self.grow(),
+            }
+        }
+    }
+
+    /// Doubles the slots, each entry to its new home in the order of the old slots (so
+    /// the two of a home stay in the order they came, as in a table made at this size).
+    #[inline(never)]
+    fn grow(&mut self) {
+        let doubled = vec![None; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        for slot in old.into_iter().flatten() {
+            let home = self.home(&slot.key);
+            let index = usize::from(self.slots[home].is_some());
+            debug_assert!(self.slots[home + index].is_none(), "at most two a home");
+            self.slots[home + index] = Some(slot);
+        }
     }
 }
 
@@ -269,5 +310,61 @@ impl<W: Word> Searcher<'_, W> {
         self.numbers_stack.truncate(base);
         self.children.truncate(start);
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use konane_core::Bitboard;
+    use rand::{Rng, SeedableRng};
+
+    /// A table that grows holds, slot for slot, what one made at its full size holds,
+    /// through sets of new positions, sets of known ones and overwrites.
+    #[test]
+    fn a_growing_table_holds_what_a_full_one_holds() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(25);
+        let keys: Vec<Key<u64>> = (0..6000)
+            .map(|_| Key {
+                black: Bitboard(rng.gen::<u64>()),
+                white: Bitboard(rng.gen::<u64>()),
+                white_to_move: rng.gen(),
+            })
+            .collect();
+        let limit = 1 << 12;
+        let mut growing = PnTable::<u64>::new(limit);
+        let mut full = PnTable::<u64>::starting_with(limit, limit);
+        assert!(growing.slots.len() < full.slots.len());
+        for step in 0..40_000 {
+            // Early on few positions (no overwrite yet), later all of them.
+            let key = keys[rng.gen_range(0..keys.len().min(100 + step / 4))];
+            let (pn, dn) = (rng.gen_range(1..50), rng.gen_range(1..50));
+            growing.set(key, pn, dn);
+            full.set(key, pn, dn);
+            assert_eq!(growing.get(&key), full.get(&key));
+            if growing.slots.len() == full.slots.len() {
+                assert_eq!(growing.slots, full.slots, "step {step}");
+            }
+        }
+        assert_eq!(growing.slots, full.slots);
+        for key in &keys {
+            assert_eq!(growing.get(key), full.get(key));
+        }
+    }
+
+    /// A few positions keep the table small.
+    #[test]
+    fn a_table_of_few_positions_stays_small() {
+        let mut table = PnTable::<u64>::new(1 << 20);
+        for i in 0..100u64 {
+            let key = Key {
+                black: Bitboard(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+                white: Bitboard(i),
+                white_to_move: false,
+            };
+            table.set(key, 1, 2);
+            assert_eq!(table.get(&key), Some((1, 2)));
+        }
+        assert!(table.slots.len() <= 1 << 14, "{}", table.slots.len());
     }
 }
