@@ -13,6 +13,7 @@ use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
 mod pn;
+pub(crate) use pn::slot_bytes as pn_slot_bytes;
 use pn::{ChildCache, PnTable};
 
 /// Nodes with at least this many pieces look up every child in the proof table before
