@@ -3,16 +3,7 @@
 
 mod common;
 
-use common::{OutputWithin, COMMAND_LIMIT};
-use std::process::{Command, Output};
-
-fn konane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output_within(COMMAND_LIMIT)
-        .unwrap()
-}
+use common::run as konane;
 
 #[test]
 fn analyse_shows_progress_a_legal_best_move_and_a_verdict() {

@@ -52,18 +52,12 @@ fn a_bad_config_names_the_key_line_and_expected_type() {
         "bad.toml",
         "# engine\n[engine]\nhash = 16\nthreads = \"two\"\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["--config", path.to_str().unwrap()])
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let out = common::run(&["--config", path.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("line 4, key 'engine.threads'"), "{err}");
     assert!(err.contains("expected an integer"), "{err}");
-    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["--config", "/nonexistent/engine.toml"])
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let out = common::run(&["--config", "/nonexistent/engine.toml"]);
     assert!(!out.status.success());
     assert!(String::from_utf8(out.stderr)
         .unwrap()
@@ -82,10 +76,7 @@ fn without_a_config_file_the_built_in_defaults_apply() {
 
 /// Runs `konane bench`, checks its shape and returns its total node count.
 fn bench_nodes() -> u64 {
-    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .arg("bench")
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let out = common::run(&["bench"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -134,10 +125,7 @@ fn konane_config_writes_the_shipped_engine_toml() {
 
 #[test]
 fn a_bad_flag_names_the_option_and_its_range() {
-    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["--hash", "0"])
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let out = common::run(&["--hash", "0"]);
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(

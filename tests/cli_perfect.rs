@@ -7,9 +7,8 @@ mod common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::{run_ok as konane, OutputWithin, COMMAND_LIMIT};
+use common::{run_fails as fails, run_ok as konane};
 use konane_core::{Position, Symmetry};
 use konane_verify::LeafSolver;
 
@@ -19,16 +18,6 @@ fn folder(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Runs `konane` with `args`; it must fail. Its standard error.
-fn fails(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
-    assert!(!output.status.success(), "{args:?} succeeded");
-    String::from_utf8(output.stderr).unwrap()
 }
 
 const LABEL: [&str; 11] = [

@@ -2,15 +2,8 @@
 
 mod common;
 
-use common::{OutputWithin, COMMAND_LIMIT};
-use std::process::{Command, Output};
-
-fn konane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .output_within(COMMAND_LIMIT)
-        .unwrap()
-}
+use common::run as konane;
+use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

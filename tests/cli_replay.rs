@@ -4,10 +4,6 @@
 
 mod common;
 
-use common::{OutputWithin, COMMAND_LIMIT};
-
-use std::process::Command;
-
 #[test]
 fn a_game_text_replays_its_main_line() {
     let dir = std::env::temp_dir().join(format!("konane-replay-{}", std::process::id()));
@@ -31,10 +27,7 @@ fn a_game_text_replays_its_main_line() {
         assert!(out.contains(expected), "{expected}:\n{out}");
     }
     std::fs::write(&path, "[Board \"8x8\"]\n\n1. d5 d5\n").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["replay", path.to_str().unwrap()])
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let output = common::run(&["replay", path.to_str().unwrap()]);
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{result_table as table, run_ok as konane, OutputWithin, COMMAND_LIMIT};
+use common::{result_table as table, run_ok as konane};
 
 #[test]
 fn greedy_beats_random_and_records_replay_the_same_totals() {
@@ -109,10 +109,7 @@ fn each_engine_player_takes_its_own_name_and_options() {
         ("engine name=engine", "both engines are named 'engine'"),
         ("random option.Hash=8", "only the engine"),
     ] {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_konane"))
-            .args(["selfplay", "--opponent", opponent, "--games", "2"])
-            .output_within(COMMAND_LIMIT)
-            .unwrap();
+        let output = common::run(&["selfplay", "--opponent", opponent, "--games", "2"]);
         assert!(!output.status.success(), "{opponent}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(needle), "{opponent}: {stderr}");

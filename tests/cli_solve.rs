@@ -2,10 +2,6 @@
 
 mod common;
 
-use common::{OutputWithin, COMMAND_LIMIT};
-
-use std::process::Command;
-
 fn solve(args: &[&str]) -> String {
     common::run_ok(&[&["solve"], args].concat())
 }
@@ -42,10 +38,7 @@ fn a_fen_is_solved_with_its_winning_move() {
 
 #[test]
 fn a_bad_size_is_one_clear_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["solve", "--size", "17x17"])
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let out = common::run(&["solve", "--size", "17x17"]);
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("17x17"), "{err}");
@@ -58,10 +51,7 @@ fn moves_are_played_before_solving() {
     assert!(text.contains("White to move"), "{text}");
     assert!(text.contains("Black wins"), "{text}");
     assert!(text.contains("Winning moves for White: none"), "{text}");
-    let out = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["solve", "--size", "5x5", "--moves", "c3 a1"])
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let out = common::run(&["solve", "--size", "5x5", "--moves", "c3 a1"]);
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("move 2 of --moves"), "{err}");

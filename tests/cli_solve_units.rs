@@ -8,9 +8,9 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 
-use common::{run_ok, OutputWithin, COMMAND_LIMIT};
+use common::{run as konane, run_ok};
 
 fn folder(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("konane-units-{}-{test}", std::process::id()));
@@ -23,18 +23,9 @@ fn text(path: &Path) -> &str {
     path.to_str().unwrap()
 }
 
-fn konane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .output_within(COMMAND_LIMIT)
-        .unwrap()
-}
-
 /// Runs `args`, which must fail; its error message, checked to be one line.
 fn fails(args: &[&str]) -> String {
-    let output = konane(args);
-    assert!(!output.status.success(), "{args:?} should fail");
-    let error = String::from_utf8(output.stderr).unwrap();
+    let error = common::run_fails(args);
     assert_eq!(error.lines().count(), 1, "{error}");
     error
 }

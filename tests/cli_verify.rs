@@ -4,23 +4,15 @@
 
 mod common;
 
-use common::{OutputWithin, COMMAND_LIMIT};
+use common::run as konane;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 /// A scratch folder for one test.
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("konane-verify-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn konane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .output_within(COMMAND_LIMIT)
-        .expect("konane starts")
 }
 
 /// Runs `konane solve ARGS --certificate PATH`, which must succeed: its output.
@@ -30,9 +22,7 @@ fn solve_to(path: &str, args: &[&str]) -> String {
 
 /// Runs `konane verify` on `path`, which must fail: its one line of error.
 fn verify_fails(path: &Path) -> String {
-    let out = konane(&["verify", path.to_str().unwrap()]);
-    assert!(!out.status.success(), "{path:?} verified");
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = common::run_fails(&["verify", path.to_str().unwrap()]);
     assert_eq!(err.lines().count(), 1, "one line of error: {err}");
     assert!(err.starts_with("konane: "), "{err}");
     err

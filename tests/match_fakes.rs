@@ -4,19 +4,10 @@
 
 mod common;
 
-use common::{OutputWithin, COMMAND_LIMIT};
+use common::{result_table as table, run as konane};
 
 use std::path::PathBuf;
-
-use common::result_table as table;
-use std::process::{Command, Output};
-
-fn konane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .output_within(COMMAND_LIMIT)
-        .unwrap()
-}
+use std::process::Output;
 
 /// An engine description running the fake in `mode`, misbehaving at its `n`-th move.
 fn fake(name: &str, mode: &str, n: u32, extra: &str) -> String {

@@ -7,9 +7,8 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::{result_table, run_ok, OutputWithin, COMMAND_LIMIT};
+use common::{result_table, run_ok};
 
 /// A fresh folder for one test.
 fn folder(test: &str) -> PathBuf {
@@ -76,10 +75,7 @@ fn merge(files: &[PathBuf], extra: &[&str]) -> std::process::Output {
     let mut args: Vec<&str> = vec!["match", "merge"];
     args.extend_from_slice(extra);
     args.extend(files.iter().map(|p| path_text(p)));
-    Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(&args)
-        .output_within(COMMAND_LIMIT)
-        .unwrap()
+    common::run(&args)
 }
 
 fn merged_ok(files: &[PathBuf], extra: &[&str]) -> String {
@@ -384,29 +380,24 @@ fn overlapping_and_edited_records_are_refused() {
 #[test]
 fn a_shard_too_small_for_any_pair_is_refused() {
     let dir = folder("small");
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args([
-            "selfplay",
-            "--player",
-            "greedy",
-            "--opponent",
-            "random",
-            "--games",
-            "4",
-            "--shard",
-            "1/3",
-            "--record",
-        ])
-        .arg(dir.join("x.txt"))
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let record = dir.join("x.txt");
+    let output = common::run(&[
+        "selfplay",
+        "--player",
+        "greedy",
+        "--opponent",
+        "random",
+        "--games",
+        "4",
+        "--shard",
+        "1/3",
+        "--record",
+        path_text(&record),
+    ]);
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("too few for 3 shards"), "{error}");
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(["selfplay", "--shard", "4/3"])
-        .output_within(COMMAND_LIMIT)
-        .unwrap();
+    let output = common::run(&["selfplay", "--shard", "4/3"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("1 <= K <= N"));
 }

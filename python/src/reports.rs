@@ -4,9 +4,9 @@
 use konane_search::{Score, SearchInfo};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyTuple, PyType};
 
 use crate::moves::{moves_to_python, PyMove};
+use crate::pickle::{record_class, NewReduction};
 
 /// A search's score from the side to move's view: ``cp`` in centi-moves (a heuristic),
 /// or ``mate``: ``n > 0``, the side to move wins with its n-th move from now; ``n < 0``,
@@ -34,9 +34,7 @@ impl PyScore {
         }
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<NewReduction<'py>> {
         let score = slf.get();
         let fields = (score.cp(), score.mate()).into_pyobject(slf.py())?;
         Ok((slf.get_type(), fields))
@@ -81,19 +79,32 @@ impl PyScore {
     }
 }
 
-/// One finished iteration of a search (one per line with ``multipv`` above 1), as
-/// the protocol's ``info`` line gives it. ``time`` is in seconds.
-#[pyclass(module = "konane", name = "SearchInfo", frozen, get_all)]
-pub struct PySearchInfo {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub multipv: usize,
-    pub score: PyScore,
-    pub nodes: u64,
-    pub nps: u64,
-    pub hashfull: u32,
-    pub time: f64,
-    pub pv: Vec<PyMove>,
+record_class! {
+    /// One finished iteration of a search (one per line with ``multipv`` above 1), as
+    /// the protocol's ``info`` line gives it. ``time`` is in seconds.
+    #[pyclass(module = "konane", name = "SearchInfo", frozen, get_all)]
+    pub struct PySearchInfo {
+        pub depth: u32,
+        pub seldepth: u32,
+        pub multipv: usize,
+        pub score: PyScore,
+        pub nodes: u64,
+        pub nps: u64,
+        pub hashfull: u32,
+        pub time: f64,
+        pub pv: Vec<PyMove>,
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SearchInfo(depth={}, multipv={}, score={}, nodes={}, pv=[{}])",
+            self.depth,
+            self.multipv,
+            self.score.__repr__(),
+            self.nodes,
+            pv_text(&self.pv)
+        )
+    }
 }
 
 impl From<&SearchInfo> for PySearchInfo {
@@ -112,125 +123,21 @@ impl From<&SearchInfo> for PySearchInfo {
     }
 }
 
-#[pymethods]
-impl PySearchInfo {
-    #[new]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        depth: u32,
-        seldepth: u32,
-        multipv: usize,
-        score: PyScore,
-        nodes: u64,
-        nps: u64,
-        hashfull: u32,
-        time: f64,
-        pv: Vec<PyMove>,
-    ) -> PySearchInfo {
-        PySearchInfo {
-            depth,
-            seldepth,
-            multipv,
-            score,
-            nodes,
-            nps,
-            hashfull,
-            time,
-            pv,
-        }
-    }
-
-    /// Pickled field by field, so a result comes back from a worker process.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let i = slf.get();
-        let fields = (
-            i.depth,
-            i.seldepth,
-            i.multipv,
-            i.score,
-            i.nodes,
-            i.nps,
-            i.hashfull,
-            i.time,
-            i.pv.clone(),
-        )
-            .into_pyobject(slf.py())?;
-        Ok((slf.get_type(), fields))
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "SearchInfo(depth={}, multipv={}, score={}, nodes={}, pv=[{}])",
-            self.depth,
-            self.multipv,
-            self.score.__repr__(),
-            self.nodes,
-            pv_text(&self.pv)
-        )
-    }
-}
-
-/// The answer of a search: ``best_move`` (``None`` only when the game is over) with
-/// its ``score``, the ``depth`` reached, the ``nodes`` searched, the principal
-/// variation ``pv`` (starting with ``best_move``), the expected reply
-/// ``ponder_move`` and the ``time`` taken in seconds.
-#[pyclass(module = "konane", name = "SearchResult", frozen, get_all)]
-pub struct PySearchResult {
-    pub best_move: Option<PyMove>,
-    pub ponder_move: Option<PyMove>,
-    pub score: PyScore,
-    pub depth: u32,
-    pub seldepth: u32,
-    pub nodes: u64,
-    pub time: f64,
-    pub pv: Vec<PyMove>,
-}
-
-#[pymethods]
-impl PySearchResult {
-    #[new]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        best_move: Option<PyMove>,
-        ponder_move: Option<PyMove>,
-        score: PyScore,
-        depth: u32,
-        seldepth: u32,
-        nodes: u64,
-        time: f64,
-        pv: Vec<PyMove>,
-    ) -> PySearchResult {
-        PySearchResult {
-            best_move,
-            ponder_move,
-            score,
-            depth,
-            seldepth,
-            nodes,
-            time,
-            pv,
-        }
-    }
-
-    /// Pickled field by field, so a result comes back from a worker process.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let r = slf.get();
-        let fields = (
-            r.best_move,
-            r.ponder_move,
-            r.score,
-            r.depth,
-            r.seldepth,
-            r.nodes,
-            r.time,
-            r.pv.clone(),
-        )
-            .into_pyobject(slf.py())?;
-        Ok((slf.get_type(), fields))
+record_class! {
+    /// The answer of a search: ``best_move`` (``None`` only when the game is over) with
+    /// its ``score``, the ``depth`` reached, the ``nodes`` searched, the principal
+    /// variation ``pv`` (starting with ``best_move``), the expected reply
+    /// ``ponder_move`` and the ``time`` taken in seconds.
+    #[pyclass(module = "konane", name = "SearchResult", frozen, get_all)]
+    pub struct PySearchResult {
+        pub best_move: Option<PyMove>,
+        pub ponder_move: Option<PyMove>,
+        pub score: PyScore,
+        pub depth: u32,
+        pub seldepth: u32,
+        pub nodes: u64,
+        pub time: f64,
+        pub pv: Vec<PyMove>,
     }
 
     fn __repr__(&self) -> String {

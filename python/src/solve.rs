@@ -10,73 +10,32 @@ use pyo3::prelude::*;
 
 use crate::background;
 use crate::moves::{moves_to_python, PyMove};
+use crate::pickle::record_class;
 use crate::position::{PyColor, PyPosition};
 
 /// The proof table keeps at most this many positions (it grows as needed).
 const PROOF_TABLE_POSITIONS: usize = 1 << 23;
 /// The distance search's table keeps at most this many positions.
 const DISTANCE_TABLE_POSITIONS: usize = 1 << 22;
-/// What ``solve`` proved. ``winner`` is the player who wins with perfect play
-/// (``None`` when the node limit stopped the proof first); ``winning_moves`` are the
-/// side to move's moves proven to win and ``losing_moves`` those proven to lose
-/// (``complete`` when every legal move was proven). ``distance`` is the number of
-/// moves (plies) to the end with perfect play, the winner taking the shortest way and
-/// the loser the longest, and ``line`` those moves; both are ``None`` when the
-/// distance search was not asked for or ran out of its budget. ``nodes`` counts the
-/// positions searched.
-#[pyclass(module = "konane", name = "Solution", frozen, get_all)]
-pub struct PySolution {
-    pub winner: Option<PyColor>,
-    pub winning_moves: Vec<PyMove>,
-    pub losing_moves: Vec<PyMove>,
-    pub complete: bool,
-    pub distance: Option<u32>,
-    pub line: Option<Vec<PyMove>>,
-    pub nodes: u64,
-}
 
-#[pymethods]
-impl PySolution {
-    #[new]
-    fn new(
-        winner: Option<PyColor>,
-        winning_moves: Vec<PyMove>,
-        losing_moves: Vec<PyMove>,
-        complete: bool,
-        distance: Option<u32>,
-        line: Option<Vec<PyMove>>,
-        nodes: u64,
-    ) -> PySolution {
-        PySolution {
-            winner,
-            winning_moves,
-            losing_moves,
-            complete,
-            distance,
-            line,
-            nodes,
-        }
-    }
-
-    /// Pickled field by field, so a solution comes back from a worker process.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, pyo3::types::PyType>,
-        Bound<'py, pyo3::types::PyTuple>,
-    )> {
-        let s = slf.get();
-        let fields = (
-            s.winner,
-            s.winning_moves.clone(),
-            s.losing_moves.clone(),
-            s.complete,
-            s.distance,
-            s.line.clone(),
-            s.nodes,
-        )
-            .into_pyobject(slf.py())?;
-        Ok((slf.get_type(), fields))
+record_class! {
+    /// What ``solve`` proved. ``winner`` is the player who wins with perfect play
+    /// (``None`` when the node limit stopped the proof first); ``winning_moves`` are the
+    /// side to move's moves proven to win and ``losing_moves`` those proven to lose
+    /// (``complete`` when every legal move was proven). ``distance`` is the number of
+    /// moves (plies) to the end with perfect play, the winner taking the shortest way and
+    /// the loser the longest, and ``line`` those moves; both are ``None`` when the
+    /// distance search was not asked for or ran out of its budget. ``nodes`` counts the
+    /// positions searched.
+    #[pyclass(module = "konane", name = "Solution", frozen, get_all)]
+    pub struct PySolution {
+        pub winner: Option<PyColor>,
+        pub winning_moves: Vec<PyMove>,
+        pub losing_moves: Vec<PyMove>,
+        pub complete: bool,
+        pub distance: Option<u32>,
+        pub line: Option<Vec<PyMove>>,
+        pub nodes: u64,
     }
 
     fn __repr__(&self) -> String {

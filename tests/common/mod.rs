@@ -240,18 +240,31 @@ fn shorten(line: &str) -> String {
     }
 }
 
-/// Runs `konane` with `args` to its end; it must succeed. Its standard output.
-pub fn run_ok(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_konane"))
+/// Runs `konane` with `args` to its end (no input, its output captured, killed past
+/// [`COMMAND_LIMIT`]), whether it succeeds or not.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
         .output_within(COMMAND_LIMIT)
-        .expect("konane starts");
+        .expect("konane starts")
+}
+
+/// Runs `konane` with `args` to its end; it must succeed. Its standard output.
+pub fn run_ok(args: &[&str]) -> String {
+    let output = run(args);
     assert!(
         output.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).expect("konane writes UTF-8")
+}
+
+/// Runs `konane` with `args` to its end; it must fail. Its standard error.
+pub fn run_fails(args: &[&str]) -> String {
+    let output = run(args);
+    assert!(!output.status.success(), "{args:?} succeeded");
+    String::from_utf8(output.stderr).expect("konane writes UTF-8")
 }
 
 /// The result table of `konane match`, `selfplay` or `replay` output: from its

@@ -8,8 +8,7 @@ use dashmap::DashMap;
 use konane_core::BitMove;
 
 use crate::tt::{
-    age_of, choose_slot, merged, overwrites_same_key, pack, unpack, Bound, Table, TtHit,
-    BUCKET_ENTRIES, HASHFULL_SAMPLE,
+    next_age, placement, sampled_hashfull, unpack, Bound, Table, TtHit, BUCKET_ENTRIES,
 };
 
 /// One bucket: (key, packed data) per slot; data 0 is an empty slot.
@@ -51,34 +50,21 @@ impl Table for DashTable {
     fn store(&self, key: u64, mv: Option<BitMove>, score: i32, depth: i32, bound: Bound) {
         let age = self.age.load(Ordering::Relaxed);
         let mut bucket = self.buckets.entry(self.index(key)).or_default();
-        let i = choose_slot(&bucket, key, age);
-        let (old_key, old) = bucket[i];
-        if old != 0 && old_key == key && !overwrites_same_key(old, depth, bound, age) {
-            return;
+        if let Some((i, data)) = placement(&bucket, key, mv, score, depth, bound, age) {
+            bucket[i] = (key, data);
         }
-        bucket[i] = (
-            key,
-            merged(old, old_key, key, pack(mv, score, depth, bound, age)),
-        );
     }
 
     fn new_search(&self) {
-        let next = (self.age.load(Ordering::Relaxed) + 1) & 63;
+        let next = next_age(self.age.load(Ordering::Relaxed));
         self.age.store(next, Ordering::Relaxed);
     }
 
     fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let buckets = (HASHFULL_SAMPLE / BUCKET_ENTRIES).min(self.count as usize);
-        let used: usize = (0..buckets as u64)
-            .filter_map(|i| self.buckets.get(&i))
-            .map(|b| {
-                b.iter()
-                    .filter(|&&(_, d)| d != 0 && age_of(d) == age)
-                    .count()
-            })
-            .sum();
-        (used * 1000 / (buckets * BUCKET_ENTRIES)) as u32
+        sampled_hashfull(self.count as usize, age, |i| {
+            self.buckets.get(&(i as u64)).map(|bucket| *bucket)
+        })
     }
 }
 

@@ -15,23 +15,23 @@ const LOOKAHEAD_WEIGHT: i32 = 256;
 
 /// History entries of one side: one per move encoding ([`BitMove::raw`]).
 const SIDE_ENTRIES: usize = 1 << 16;
-/// History entries of both sides, side major.
-const HISTORY_ENTRIES: usize = 2 * SIDE_ENTRIES;
 
 /// Killer moves (two per ply) and the history table of one search thread.
 pub struct MoveOrderer {
     killers: [[Option<BitMove>; 2]; MAX_PLY],
-    history: Box<[i32; HISTORY_ENTRIES]>,
+    /// The history of each side ([`Color::index`]): fixed-size arrays, so a move's
+    /// encoding indexes them without a bounds check.
+    history: Box<[[i32; SIDE_ENTRIES]; 2]>,
 }
 
 impl Default for MoveOrderer {
     fn default() -> Self {
         MoveOrderer {
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; HISTORY_ENTRIES]
+            history: vec![[0; SIDE_ENTRIES]; 2]
                 .into_boxed_slice()
                 .try_into()
-                .expect("the history has HISTORY_ENTRIES entries"),
+                .expect("the history has two sides"),
         }
     }
 }
@@ -48,7 +48,7 @@ impl MoveOrderer {
         lookahead: Option<&dyn Fn(BitMove) -> i32>,
     ) {
         let killers = self.killers[ply];
-        let history = self.side_history(side);
+        let history = &self.history[side.index()];
         let score = |mv: BitMove| {
             if Some(mv) == tt_move {
                 TT_MOVE_SCORE
@@ -91,27 +91,11 @@ impl MoveOrderer {
             killers[0] = Some(best);
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        let history = self.side_history_mut(side);
+        let history = &mut self.history[side.index()];
         update(&mut history[best.raw() as usize], bonus);
         for &mv in tried {
             update(&mut history[mv.raw() as usize], -bonus);
         }
-    }
-
-    /// The history of `side`: a fixed-size array, so a move's encoding indexes it
-    /// without a bounds check.
-    #[inline(always)]
-    fn side_history(&self, side: Color) -> &[i32; SIDE_ENTRIES] {
-        let (black, white) = self.history.split_at(SIDE_ENTRIES);
-        let side = if side == Color::Black { black } else { white };
-        side.try_into().expect("each side has SIDE_ENTRIES entries")
-    }
-
-    #[inline(always)]
-    fn side_history_mut(&mut self, side: Color) -> &mut [i32; SIDE_ENTRIES] {
-        let (black, white) = self.history.split_at_mut(SIDE_ENTRIES);
-        let side = if side == Color::Black { black } else { white };
-        side.try_into().expect("each side has SIDE_ENTRIES entries")
     }
 
     /// Whether `mv` is one of the two killer moves of `ply`.
@@ -122,7 +106,7 @@ impl MoveOrderer {
     /// Forgets the killers (kept history ages by halving) before a new search.
     pub fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
-        for value in self.history.iter_mut() {
+        for value in self.history.iter_mut().flatten() {
             *value /= 2;
         }
     }

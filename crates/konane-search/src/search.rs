@@ -255,6 +255,10 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             if self.stopped {
                 break;
             }
+            // Each line is searched after the ones before it, and a later line can score
+            // above an earlier one (the table changed in between, another thread wrote
+            // to it): the lines are reported best first, as Stockfish does.
+            self.root_moves[..lines].sort_by_key(|rm| -rm.score);
             self.completed_depth = depth;
             if !self.is_main() {
                 if depth == max_depth && self.shared.options.multipv <= 1 {

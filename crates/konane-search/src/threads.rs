@@ -59,26 +59,18 @@ impl<T: Table> PositionVisitor for Search<'_, T> {
 }
 
 fn search_on<T: Table, W: Word>(search: Search<'_, T>, position: &BitPosition<W>) -> SearchResult {
-    let Search {
-        table,
-        options,
-        limits,
-        time,
-        control,
-        report,
-    } = search;
-    let threads = options.threads.max(1);
+    let threads = search.options.threads.max(1);
     let busy = (threads > 1).then(BusyMarks::default);
     let shared = Shared {
-        table,
-        options,
-        limits,
-        control,
-        max_depth: time.max_depth(),
-        node_limit: time.node_limit(),
+        table: search.table,
+        options: search.options,
+        limits: search.limits,
+        control: search.control,
+        max_depth: search.time.max_depth(),
+        node_limit: search.time.node_limit(),
         abort: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
-        started: time.clock_start(),
+        started: search.time.clock_start(),
         busy: busy.as_ref(),
     };
     let (best, ponder, score, depth) = std::thread::scope(|scope| {
@@ -97,8 +89,8 @@ fn search_on<T: Table, W: Word>(search: Search<'_, T>, position: &BitPosition<W>
                 })
             })
             .collect();
-        let mut main = Worker::new(&shared, 0, position, Some(time));
-        main.iterate(report);
+        let mut main = Worker::new(&shared, 0, position, Some(search.time));
+        main.iterate(search.report);
         shared.abort.store(true, Ordering::Relaxed);
         main.flush_nodes();
         let mut chosen = main.result();
@@ -108,10 +100,10 @@ fn search_on<T: Table, W: Word>(search: Search<'_, T>, position: &BitPosition<W>
             // A helper that finished the depth limit before the main thread answers (one
             // line only: helpers search no other lines). Otherwise the main thread does:
             // taking any deeper helper iteration lost games (docs/search.md, Lazy SMP).
-            if options.multipv <= 1 && depth > deepest && depth == shared.max_depth {
+            if search.options.multipv <= 1 && depth > deepest && depth == shared.max_depth {
                 deepest = depth;
                 chosen = result;
-                report(&SearchInfo {
+                (search.report)(&SearchInfo {
                     nodes: shared.nodes.load(Ordering::Relaxed),
                     ..info
                 });

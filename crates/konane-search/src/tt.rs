@@ -75,7 +75,7 @@ pub(crate) fn unpack(data: u64) -> Option<TtHit> {
     })
 }
 
-pub(crate) fn age_of(data: u64) -> u8 {
+fn age_of(data: u64) -> u8 {
     ((data >> 42) as u8) & AGE_MASK
 }
 
@@ -86,7 +86,7 @@ fn depth_of(data: u64) -> i32 {
 /// Which slot of a bucket a store for `key` goes to: the slot already holding `key`,
 /// else an empty one, else the one whose depth minus 8 per search of age is least.
 /// `slots` gives each slot's (key, data).
-pub(crate) fn choose_slot(slots: &[(u64, u64); BUCKET_ENTRIES], key: u64, age: u8) -> usize {
+fn choose_slot(slots: &[(u64, u64); BUCKET_ENTRIES], key: u64, age: u8) -> usize {
     if let Some(i) = slots.iter().position(|&(k, d)| d != 0 && k == key) {
         return i;
     }
@@ -101,12 +101,12 @@ pub(crate) fn choose_slot(slots: &[(u64, u64); BUCKET_ENTRIES], key: u64, age: u
 
 /// Whether a new result should overwrite an existing entry of the same key: always,
 /// unless the old one is much deeper and the new one is not exact.
-pub(crate) fn overwrites_same_key(old: u64, depth: i32, bound: Bound, age: u8) -> bool {
+fn overwrites_same_key(old: u64, depth: i32, bound: Bound, age: u8) -> bool {
     bound == Bound::Exact || age_of(old) != age || depth + 3 >= depth_of(old)
 }
 
 /// The packed data to store, keeping the old move when the new result has none.
-pub(crate) fn merged(old: u64, old_key: u64, key: u64, new: u64) -> u64 {
+fn merged(old: u64, old_key: u64, key: u64, new: u64) -> u64 {
     if new & MOVE_PRESENT == 0 && old != 0 && old_key == key {
         new | (old & (MOVE_BITS | MOVE_PRESENT))
     } else {
@@ -114,8 +114,59 @@ pub(crate) fn merged(old: u64, old_key: u64, key: u64, new: u64) -> u64 {
     }
 }
 
+/// Where a result for `key` is stored in a bucket whose slots hold `slots` (each
+/// slot's key and data) during the search of age `age`: the slot (`choose_slot`)
+/// and the packed data to write there, or `None` when the slot holds the same key and
+/// keeps its entry (`overwrites_same_key`). Both tables store through it.
+#[inline(always)]
+pub(crate) fn placement(
+    slots: &[(u64, u64); BUCKET_ENTRIES],
+    key: u64,
+    mv: Option<BitMove>,
+    score: i32,
+    depth: i32,
+    bound: Bound,
+    age: u8,
+) -> Option<(usize, u64)> {
+    let i = choose_slot(slots, key, age);
+    let (old_key, old) = slots[i];
+    if old != 0 && old_key == key && !overwrites_same_key(old, depth, bound, age) {
+        return None;
+    }
+    Some((
+        i,
+        merged(old, old_key, key, pack(mv, score, depth, bound, age)),
+    ))
+}
+
+/// The age after `age`: a new search's.
+pub(crate) fn next_age(age: u8) -> u8 {
+    (age + 1) & AGE_MASK
+}
+
 /// Slots sampled by `hashfull`.
-pub(crate) const HASHFULL_SAMPLE: usize = 1000;
+const HASHFULL_SAMPLE: usize = 1000;
+
+/// [`Table::hashfull`] of a table of `buckets` buckets at age `age`, from the first
+/// buckets' slots: `slots(i)` gives bucket `i`'s (key, data) per slot, or `None` for a
+/// bucket never written. Both tables answer through it.
+pub(crate) fn sampled_hashfull(
+    buckets: usize,
+    age: u8,
+    slots: impl Fn(usize) -> Option<[(u64, u64); BUCKET_ENTRIES]>,
+) -> u32 {
+    let sampled = (HASHFULL_SAMPLE / BUCKET_ENTRIES).min(buckets);
+    let used: usize = (0..sampled)
+        .filter_map(slots)
+        .map(|slots| {
+            slots
+                .iter()
+                .filter(|&&(_, d)| d != 0 && age_of(d) == age)
+                .count()
+        })
+        .sum();
+    (used * 1000 / (sampled * BUCKET_ENTRIES)) as u32
+}
 
 #[derive(Default)]
 #[repr(align(64))]
@@ -209,34 +260,22 @@ impl Table for TranspositionTable {
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let slots = Self::slots(bucket);
-        let i = choose_slot(&slots, key, age);
-        let (old_key, old) = slots[i];
-        if old != 0 && old_key == key && !overwrites_same_key(old, depth, bound, age) {
-            return;
+        if let Some((i, data)) = placement(&slots, key, mv, score, depth, bound, age) {
+            bucket.words[2 * i].store(key ^ data, Ordering::Relaxed);
+            bucket.words[2 * i + 1].store(data, Ordering::Relaxed);
         }
-        let data = merged(old, old_key, key, pack(mv, score, depth, bound, age));
-        bucket.words[2 * i].store(key ^ data, Ordering::Relaxed);
-        bucket.words[2 * i + 1].store(data, Ordering::Relaxed);
     }
 
     fn new_search(&self) {
-        let next = (self.age.load(Ordering::Relaxed) + 1) & AGE_MASK;
+        let next = next_age(self.age.load(Ordering::Relaxed));
         self.age.store(next, Ordering::Relaxed);
     }
 
     fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let buckets = (HASHFULL_SAMPLE / BUCKET_ENTRIES).min(self.buckets.len());
-        let used: usize = self.buckets[..buckets]
-            .iter()
-            .map(|b| {
-                Self::slots(b)
-                    .iter()
-                    .filter(|&&(_, d)| d != 0 && age_of(d) == age)
-                    .count()
-            })
-            .sum();
-        (used * 1000 / (buckets * BUCKET_ENTRIES)) as u32
+        sampled_hashfull(self.buckets.len(), age, |i| {
+            Some(Self::slots(&self.buckets[i]))
+        })
     }
 }
 

@@ -3,6 +3,9 @@
 //! positions, and every kind of corruption (a winning move, a loser's move, the root,
 //! a leaf's value, an extra record) is caught with a message naming it.
 
+mod common;
+
+use common::{on_threads, pn_solver, random_play};
 use konane_core::U256;
 use konane_core::{Board, Color, Move, Position};
 use konane_solver::{
@@ -85,11 +88,7 @@ fn certificates_do_not_depend_on_threads_or_table() {
     // order) that is proven to win: a fact, whatever the table kept or the threads did.
     let root = Position::start(Board::new(6, 5).unwrap());
     let written = |threads: usize, table: TableKind, capacity: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        on_threads(threads, || {
             let options = SolverOptions {
                 table,
                 capacity,
@@ -114,18 +113,8 @@ fn certificates_of_proof_number_solves_verify_and_repeat_on_one_thread() {
     for (width, height) in [(5, 4), (4, 5), (6, 4), (4, 6), (5, 5)] {
         let root = Position::start(Board::new(width, height).unwrap());
         let written = |threads: usize| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
-                let options = SolverOptions {
-                    capacity: 1 << 16,
-                    pn_pieces: 12,
-                    pn_entries: 1 << 12,
-                    ..SolverOptions::default()
-                };
-                let solver = Solver::new(root.board(), options);
+            on_threads(threads, || {
+                let solver = pn_solver(root.board(), 12, 1 << 12, 1 << 16);
                 let report = solver.solve_moves(&root, |_, _| {});
                 certify::<u64, _>(&solver, &root, &report, 6, |_| {}).unwrap()
             })
@@ -164,15 +153,8 @@ fn random_positions_certify_and_verify() {
     for size in ["6x5", "5x6", "7x4", "4x7"] {
         let board: Board = size.parse().unwrap();
         for _ in 0..6 {
-            let mut position = Position::start(board);
             let plies = rng.gen_range(5..12);
-            for _ in 0..plies {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                position.play(moves[rng.gen_range(0..moves.len())]);
-            }
+            let position = random_play(board, plies, &mut rng);
             let certificate = certificate(&position, 8);
             verify(&certificate).unwrap_or_else(|f| panic!("{position}: {f}"));
         }

@@ -1,6 +1,9 @@
 //! The solver against known results and against a plain exhaustive negamax on many
 //! small positions reached by random play.
 
+mod common;
+
+use common::{on_threads, pn_solver, random_play};
 use konane_core::{Board, Color, Position};
 use konane_solver::{solve_limited, RootReport, Solver, SolverOptions, TableKind};
 use rand::{Rng, SeedableRng};
@@ -30,11 +33,7 @@ fn start(w: u32, h: u32) -> Position {
 /// Solves every root move of `position` on a pool of `threads`.
 fn root_report(position: &Position, table: TableKind, threads: usize) -> konane_solver::RootReport {
     let solver = Solver::new(position.board(), options(table));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let report = pool.install(|| solver.solve_moves(position, |_, _| {}));
+    let report = on_threads(threads, || solver.solve_moves(position, |_, _| {}));
     assert!(report.complete);
     report
 }
@@ -111,15 +110,8 @@ fn random_positions_agree_with_negamax() {
         // One solver per board: its table carries over, as in the engine.
         let solver = Solver::new(board, options(TableKind::Packed));
         for _ in 0..60 {
-            let mut position = Position::start(board);
             let plies = rng.gen_range(2..10);
-            for _ in 0..plies {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                position.play(moves[rng.gen_range(0..moves.len())]);
-            }
+            let position = random_play(board, plies, &mut rng);
             if w * h > 16 && position.empty_count() < 5 {
                 continue; // too slow for plain negamax
             }
@@ -154,11 +146,7 @@ fn a_small_budget_gives_up_and_a_large_one_answers() {
 fn a_root_solve_within_a_budget_stops_or_agrees() {
     let position = start(5, 5);
     let solver = Solver::new(position.board(), options(TableKind::DashMap));
-    let one_thread = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
-    let report = one_thread.install(|| solver.solve_moves_within(&position, 100, |_, _| {}));
+    let report = on_threads(1, || solver.solve_moves_within(&position, 100, |_, _| {}));
     assert!(!report.complete);
     // The searcher looks at the budget every thousand nodes or so.
     assert!(report.nodes < 100 + 2 * 1024, "{} nodes", report.nodes);
@@ -244,7 +232,6 @@ fn a_tiny_table_that_keeps_overwriting_stays_exact() {
 /// without, agree with each other and, where it is cheap, with plain negamax.
 #[test]
 fn region_values_leave_every_root_move_value_unchanged() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(25);
     let solver_with = |board, region_pieces, value_pieces| {
         Solver::new(
             board,
@@ -256,35 +243,26 @@ fn region_values_leave_every_root_move_value_unchanged() {
             },
         )
     };
-    let (mut compared, mut fewer_nodes) = (0, 0);
-    for (w, h) in [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)] {
-        let board = Board::new(w, h).unwrap();
-        for _ in 0..12 {
-            let game = random_game(board, &mut rng);
-            for position in game.iter().rev().skip(1).take(10) {
-                if position.pieces(Color::Black).len() + position.pieces(Color::White).len() > 22 {
-                    continue;
-                }
-                let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
-                for (regions, values) in [(40, 0), (40, 6), (40, 12), (14, 8)] {
-                    let report =
-                        solver_with(board, regions, values).solve_moves(position, |_, _| {});
-                    assert_eq!(
-                        report.values,
-                        plain.values,
-                        "{} {regions}/{values}",
-                        position.to_fen()
-                    );
-                    fewer_nodes += usize::from(report.nodes < plain.nodes);
-                }
-                if position.empty_count() + 12 >= board.area() {
-                    assert_moves_agree_with_negamax(position, &plain);
-                }
-                compared += 1;
-            }
+    let positions = late_positions(25, &[(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)], 12, 10, 22);
+    let mut fewer_nodes = 0;
+    for position in &positions {
+        let board = position.board();
+        let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
+        for (regions, values) in [(40, 0), (40, 6), (40, 12), (14, 8)] {
+            let report = solver_with(board, regions, values).solve_moves(position, |_, _| {});
+            assert_eq!(
+                report.values,
+                plain.values,
+                "{} {regions}/{values}",
+                position.to_fen()
+            );
+            fewer_nodes += usize::from(report.nodes < plain.nodes);
+        }
+        if position.empty_count() + 12 >= board.area() {
+            assert_moves_agree_with_negamax(position, &plain);
         }
     }
-    assert!(compared > 200, "{compared}");
+    assert!(positions.len() > 200, "{}", positions.len());
     assert!(fewer_nodes > 50, "{fewer_nodes}");
 }
 
@@ -294,17 +272,6 @@ fn region_values_leave_every_root_move_value_unchanged() {
 /// entries all the time, and with df-pn everywhere (`pn_pieces` 1).
 #[test]
 fn proof_number_search_leaves_every_root_move_value_unchanged() {
-    let solver_with = |board, pn_pieces, pn_entries, capacity| {
-        Solver::new(
-            board,
-            SolverOptions {
-                capacity,
-                pn_pieces,
-                pn_entries,
-                ..SolverOptions::default()
-            },
-        )
-    };
     let settings = [
         (1, 1 << 12, 1 << 16),
         (6, 4, 1 << 16),
@@ -323,9 +290,9 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
         (5, 5),
     ] {
         let position = start(w, h);
-        let plain = solver_with(position.board(), 0, 0, 1 << 16).solve_moves(&position, |_, _| {});
+        let plain = pn_solver(position.board(), 0, 0, 1 << 16).solve_moves(&position, |_, _| {});
         for (pn_pieces, pn_entries, capacity) in settings {
-            let report = solver_with(position.board(), pn_pieces, pn_entries, capacity)
+            let report = pn_solver(position.board(), pn_pieces, pn_entries, capacity)
                 .solve_moves(&position, |_, _| {});
             assert!(report.complete);
             assert_eq!(report.values, plain.values, "{w}x{h} pn {pn_pieces}");
@@ -334,66 +301,70 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
             assert_moves_agree_with_negamax(&position, &plain);
         }
     }
-    let mut rng = rand::rngs::StdRng::seed_from_u64(2025);
-    let mut compared = 0;
-    for (w, h) in [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4), (8, 5)] {
-        let board = Board::new(w, h).unwrap();
-        for _ in 0..8 {
-            let game = random_game(board, &mut rng);
-            for position in game.iter().rev().skip(1).take(12) {
-                if position.pieces(Color::Black).len() + position.pieces(Color::White).len() > 24 {
-                    continue;
-                }
-                let plain = solver_with(board, 0, 0, 1 << 16).solve_moves(position, |_, _| {});
-                for (pn_pieces, pn_entries, capacity) in settings {
-                    let solver = solver_with(board, pn_pieces, pn_entries, capacity);
-                    let report = solver.solve_moves(position, |_, _| {});
-                    assert_eq!(
-                        report.values,
-                        plain.values,
-                        "{} pn {pn_pieces}",
-                        position.to_fen()
-                    );
-                    // The budget-limited verdict (the engine's and the certificate
-                    // writer's call) agrees too, with a winning move that wins.
-                    let verdict = solver.solve_limited(position, u64::MAX).unwrap();
-                    let wins = plain.values.iter().any(|v| v.wins);
-                    assert_eq!(verdict.winner == position.side_to_move(), wins);
-                    if let Some(mv) = verdict.winning_move {
-                        assert!(plain.values.iter().any(|v| v.mv == mv && v.wins));
-                    }
-                }
-                if position.empty_count() + 12 >= board.area() {
-                    assert_moves_agree_with_negamax(position, &plain);
-                }
-                compared += 1;
+    let boards = [(6, 6), (7, 5), (8, 8), (7, 7), (6, 4), (8, 5)];
+    let positions = late_positions(2025, &boards, 8, 12, 24);
+    for position in &positions {
+        let board = position.board();
+        let plain = pn_solver(board, 0, 0, 1 << 16).solve_moves(position, |_, _| {});
+        for (pn_pieces, pn_entries, capacity) in settings {
+            let solver = pn_solver(board, pn_pieces, pn_entries, capacity);
+            let report = solver.solve_moves(position, |_, _| {});
+            assert_eq!(
+                report.values,
+                plain.values,
+                "{} pn {pn_pieces}",
+                position.to_fen()
+            );
+            // The budget-limited verdict (the engine's and the certificate writer's
+            // call) agrees too, with a winning move that wins.
+            let verdict = solver.solve_limited(position, u64::MAX).unwrap();
+            let wins = plain.values.iter().any(|v| v.wins);
+            assert_eq!(verdict.winner == position.side_to_move(), wins);
+            if let Some(mv) = verdict.winning_move {
+                assert!(plain.values.iter().any(|v| v.mv == mv && v.wins));
             }
         }
+        if position.empty_count() + 12 >= board.area() {
+            assert_moves_agree_with_negamax(position, &plain);
+        }
     }
-    assert!(compared > 150, "{compared}");
+    assert!(positions.len() > 150, "{}", positions.len());
 }
 
 /// With one thread the proof-number search is deterministic: the same nodes every run.
 #[test]
 fn proof_number_search_counts_the_same_nodes_every_run() {
     let position = start(6, 5);
-    let one_thread = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
     let nodes = || {
-        let options = SolverOptions {
-            capacity: 1 << 16,
-            pn_pieces: 16,
-            pn_entries: 1 << 12,
-            ..SolverOptions::default()
-        };
-        let solver = Solver::new(position.board(), options);
-        let report = one_thread.install(|| solver.solve_moves(&position, |_, _| {}));
+        let solver = pn_solver(position.board(), 16, 1 << 12, 1 << 16);
+        let report = on_threads(1, || solver.solve_moves(&position, |_, _| {}));
         assert_eq!(report.winner(), Some(Color::White));
         report.nodes
     };
     assert_eq!(nodes(), nodes());
+}
+
+/// Late positions of random games, of at most `max_pieces` pieces: on each of `boards`
+/// (width, height), `games` games from the generator seeded with `seed`, and of each
+/// game the `per_game` positions before its last (which has no move), latest first.
+fn late_positions(
+    seed: u64,
+    boards: &[(u32, u32)],
+    games: usize,
+    per_game: usize,
+    max_pieces: u32,
+) -> Vec<Position> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    for &(w, h) in boards {
+        let board = Board::new(w, h).unwrap();
+        for _ in 0..games {
+            let game = random_game(board, &mut rng);
+            let late = game.iter().rev().skip(1).take(per_game);
+            positions.extend(late.filter(|p| p.piece_count() <= max_pieces).copied());
+        }
+    }
+    positions
 }
 
 /// The positions of one game of uniformly random moves from the start of `board`, the

@@ -1,0 +1,45 @@
+//! Helpers the solver's test files share: running on a pool of a given number of
+//! threads, solvers with proof-number search, and positions reached by random play.
+
+#![allow(dead_code)] // Each test file uses a different part of this module.
+
+use konane_core::{Board, Position};
+use konane_solver::{Solver, SolverOptions};
+use rand::Rng;
+
+/// Runs `work` on a fresh rayon pool of `threads` threads, so that the solver's
+/// parallel parts use exactly that many.
+pub fn on_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool builds")
+        .install(work)
+}
+
+/// A solver for `board` that searches by proof numbers above `pn_pieces` pieces (0:
+/// depth first only), starting with `pn_entries` proof-number slots, and keeps
+/// `capacity` positions in its proof table.
+pub fn pn_solver(board: Board, pn_pieces: u32, pn_entries: usize, capacity: usize) -> Solver {
+    let options = SolverOptions {
+        capacity,
+        pn_pieces,
+        pn_entries,
+        ..SolverOptions::default()
+    };
+    Solver::new(board, options)
+}
+
+/// The position after `plies` uniformly random moves from the start of `board`, or
+/// fewer where the game ends first.
+pub fn random_play(board: Board, plies: i32, rng: &mut impl Rng) -> Position {
+    let mut position = Position::start(board);
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        position.play(moves[rng.gen_range(0..moves.len())]);
+    }
+    position
+}
