@@ -299,7 +299,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         args.all,
         winner_found,
         started.elapsed().as_secs_f64(),
-        &solver,
+        solver.table_len(),
     );
     if let Some(path) = &args.certificate {
         if winner_found {
@@ -353,7 +353,7 @@ fn write_certificate(
 }
 
 /// Prints the verdict, the winning moves (every value with `all`), nodes and time.
-fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, solver: &Solver) {
+fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, table_len: usize) {
     if !report.complete {
         let why = if first_win {
             "Stopped at the first winning move"
@@ -385,17 +385,9 @@ fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, s
     let qualifier = if report.complete { "" } else { " (so far)" };
     println!("Winning moves for {}{qualifier}: {listed}", report.side);
     println!("Nodes: {}", report.nodes);
-    if solver.jobs() > 0 {
-        println!(
-            "Jobs handed between threads: {} (threads waited {:.1} s in all)",
-            solver.jobs(),
-            solver.waited().as_secs_f64()
-        );
-    }
     println!(
-        "Time: {seconds:.3} s, {:.2} M nodes/s, {} positions in the proof table",
-        report.nodes as f64 / seconds.max(1e-9) / 1e6,
-        solver.table_len()
+        "Time: {seconds:.3} s, {:.2} M nodes/s, {table_len} positions in the proof table",
+        report.nodes as f64 / seconds.max(1e-9) / 1e6
     );
 }
 

@@ -1,7 +1,7 @@
 //! Solving from a `Position`: the value of every root move (in parallel), and the
 //! budget-limited verdict with a winning move that the engine's search asks for.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use konane_core::{
@@ -10,7 +10,7 @@ use konane_core::{
 use rayon::prelude::*;
 
 use crate::regions::RegionCache;
-use crate::search::{Parallel, Searcher, Shared};
+use crate::search::{Searcher, Shared};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::{ProofTable, TableKind};
 
@@ -145,10 +145,6 @@ pub struct Solver {
     stop: Arc<AtomicBool>,
     /// Positions searched by the running (or last) [`Solver::solve_moves`].
     nodes: AtomicU64,
-    /// Jobs the threads of the last [`Solver::solve_moves`] handed to each other, and
-    /// the nanoseconds they waited for one.
-    jobs: AtomicU64,
-    waited: AtomicU64,
 }
 
 /// The proof table and symmetries on the board's word.
@@ -199,8 +195,6 @@ impl Solver {
             tables,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: AtomicU64::new(0),
-            jobs: AtomicU64::new(0),
-            waited: AtomicU64::new(0),
         }
     }
 
@@ -224,18 +218,6 @@ impl Solver {
     /// progress displays (each thread adds its count every thousand nodes or so).
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
-    }
-
-    /// Jobs (positions to prove) that the threads of the last [`Solver::solve_moves`]
-    /// handed to each other: 0 on one thread, or where each root move kept to its thread.
-    pub fn jobs(&self) -> u64 {
-        self.jobs.load(Ordering::Relaxed)
-    }
-
-    /// The time the threads of the last [`Solver::solve_moves`] spent waiting for a
-    /// job, all together (0 where no job was handed over).
-    pub fn waited(&self) -> std::time::Duration {
-        std::time::Duration::from_nanos(self.waited.load(Ordering::Relaxed))
     }
 
     /// The number of positions in the proof table.
@@ -300,13 +282,9 @@ impl Solver {
         F: Fn(MoveValue, u64) + Sync,
     {
         self.nodes.store(0, Ordering::Relaxed);
-        let (report, (jobs, waited)) = on_word!(self, position, solver, p => {
+        on_word!(self, position, solver, p => {
             solver.solve_moves(p, among, threads, &self.stop, &self.nodes, node_budget, progress)
-        });
-        self.jobs.store(jobs, Ordering::Relaxed);
-        self.waited
-            .store(waited.as_nanos() as u64, Ordering::Relaxed);
-        report
+        })
     }
 
     /// The exact value of `position` and a winning move, on this thread alone, or
@@ -356,7 +334,6 @@ impl<W: Word> WordSolver<W> {
         stop: &'a AtomicBool,
         nodes: &'a AtomicU64,
         budget: u64,
-        par: Option<&'a Parallel<W>>,
     ) -> Shared<'a, W> {
         Shared {
             geometry: self.geometry,
@@ -370,7 +347,6 @@ impl<W: Word> WordSolver<W> {
             caches: &self.caches,
             pn_pieces: self.options.pn_pieces,
             pn_entries: self.options.pn_entries,
-            par,
         }
     }
 
@@ -384,10 +360,11 @@ impl<W: Word> WordSolver<W> {
         nodes: &AtomicU64,
         node_budget: u64,
         progress: F,
-    ) -> (RootReport, (u64, std::time::Duration))
+    ) -> RootReport
     where
         F: Fn(MoveValue, u64) + Sync,
     {
+        let shared = self.shared(stop, nodes, node_budget);
         let side = position.side_to_move();
         let moves: Vec<BitMove> = position
             .legal_moves()
@@ -404,29 +381,18 @@ impl<W: Word> WordSolver<W> {
                 None => classes.push((key, vec![mv])),
             }
         }
-        // With df-pn below the root moves and more than one thread, the threads share
-        // the root moves' work through jobs (search/par.rs); else each root move is
-        // searched by one thread, depth first with the plies below it split when the
-        // root moves alone leave threads idle (that costs speculative work).
-        let pool = threads == RootThreads::Pool && rayon::current_num_threads() > 1;
-        let pn_below = classes.iter().any(|(_, members)| {
-            let next = position.after(members[0]);
-            let pieces = (next.pieces(Color::Black) | next.pieces(Color::White)).count();
-            self.options.pn_pieces > 0 && pieces >= self.options.pn_pieces
-        });
-        let par = (pool && pn_below).then(|| Parallel::new(self.options.pn_pieces));
-        let shared = self.shared(stop, nodes, node_budget, par.as_ref());
-        let split = if pool && par.is_none() && rayon::current_num_threads() > classes.len() {
+        // Splitting below the root costs speculative work, so only when the root moves
+        // alone leave threads idle.
+        let split = if threads == RootThreads::Pool && rayon::current_num_threads() > classes.len()
+        {
             self.options.split_plies
         } else {
             0
         };
         let proven = Mutex::new(Vec::new());
-        let solve_class = |class: usize| {
-            let members = &classes[class].1;
+        let solve_class = |(_, members): &(Key<W>, Vec<BitMove>)| {
             let next = position.after(members[0]);
             let mut searcher = Searcher::new(&shared);
-            searcher.class = class;
             let result = searcher.solve_split(
                 next.pieces(!side),
                 next.pieces(side),
@@ -448,48 +414,21 @@ impl<W: Word> WordSolver<W> {
                 }
             }
         };
-        match (&par, threads) {
-            (Some(par), _) => {
-                // Each thread takes the next root move, then helps with the others'
-                // jobs until every root move is done.
-                let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-                rayon::scope(|scope| {
-                    for _ in 0..rayon::current_num_threads() {
-                        scope.spawn(|_| {
-                            loop {
-                                let class = next.fetch_add(1, Ordering::SeqCst);
-                                if class >= classes.len() {
-                                    break;
-                                }
-                                solve_class(class);
-                                par.abandon_class(class);
-                                done.fetch_add(1, Ordering::SeqCst);
-                            }
-                            let mut helper = Searcher::new(&shared);
-                            helper.help(|| done.load(Ordering::SeqCst) >= classes.len());
-                            helper.flush();
-                        });
-                    }
-                });
-            }
-            (None, RootThreads::Pool) => (0..classes.len()).into_par_iter().for_each(solve_class),
-            (None, RootThreads::Calling) => (0..classes.len()).for_each(solve_class),
+        match threads {
+            RootThreads::Pool => classes.par_iter().for_each(solve_class),
+            RootThreads::Calling => classes.iter().for_each(solve_class),
         }
         let mut values = proven
             .into_inner()
             .expect("no panics while holding the lock");
         let order: Vec<Move> = moves.iter().map(|&mv| self.geometry.to_move(mv)).collect();
         values.sort_by_key(|v| order.iter().position(|&m| m == v.mv));
-        let report = RootReport {
+        RootReport {
             side,
             complete: values.len() == moves.len(),
             values,
             nodes: nodes.load(Ordering::Relaxed),
-        };
-        let shared_work = par
-            .as_ref()
-            .map_or((0, Default::default()), |par| (par.offered(), par.waited()));
-        (report, shared_work)
+        }
     }
 
     fn solve_limited(
@@ -499,7 +438,7 @@ impl<W: Word> WordSolver<W> {
         node_budget: u64,
     ) -> Option<Verdict> {
         let nodes = AtomicU64::new(0);
-        let shared = self.shared(stop, &nodes, node_budget, None);
+        let shared = self.shared(stop, &nodes, node_budget);
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
         let mut winning_move = None;

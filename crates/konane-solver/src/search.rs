@@ -3,7 +3,7 @@
 //! plies (young brothers wait: the first child alone, then the rest with rayon).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use konane_core::{Bitboard, Geometry, Word};
 use rayon::prelude::*;
@@ -12,10 +12,7 @@ use crate::regions::{split_bits, BitRegion, ReachCache, RegionCache};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
-mod par;
 mod pn;
-use par::Busy;
-pub(crate) use par::Parallel;
 pub(crate) use pn::slot_bytes as pn_slot_bytes;
 use pn::{ChildCache, PnTable};
 
@@ -52,9 +49,6 @@ pub(crate) struct Shared<'a, W: Word> {
     pub pn_pieces: u32,
     /// Entries of each searcher's table of proof and disproof numbers.
     pub pn_entries: usize,
-    /// The jobs of a proof-number search shared between threads (`None`: each
-    /// searcher alone).
-    pub par: Option<&'a Parallel<W>>,
 }
 
 impl<W: Word> Shared<'_, W> {
@@ -134,15 +128,6 @@ pub(crate) struct Searcher<'a, W: Word> {
     numbers: Option<PnTable<W>>,
     /// The children and keys of recent proof-number nodes (made on first use).
     recent: Option<ChildCache<W>>,
-    /// The root move this searcher works for (see [`Parallel`]).
-    pub class: usize,
-    /// The jobs this searcher is proving, outermost first.
-    running: Vec<Arc<par::Job<W>>>,
-    /// A stack of the children that jobs hold, one segment per proof-number node.
-    busy: Vec<Busy<W>>,
-    /// The active jobs as last copied, and the generation copied.
-    seen_jobs: Vec<Arc<par::Job<W>>>,
-    seen_generation: u64,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -159,11 +144,6 @@ impl<'a, W: Word> Searcher<'a, W> {
             numbers_stack: Vec::new(),
             numbers: None,
             recent: None,
-            class: 0,
-            running: Vec::new(),
-            busy: Vec::new(),
-            seen_jobs: Vec::new(),
-            seen_generation: 0,
         }
     }
 
@@ -185,7 +165,9 @@ impl<'a, W: Word> Searcher<'a, W> {
         }
         self.countdown = FLUSH_EVERY;
         self.flush();
-        !self.must_stop()
+        !(self.shared.stop.load(Ordering::Relaxed)
+            || self.shared.nodes.load(Ordering::Relaxed) > self.shared.budget
+            || self.cancels.iter().any(|c| c.load(Ordering::Relaxed)))
     }
 
     /// Pushes the children of (`me`, `opp`) onto the stack, best first: fewest replies

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{late_positions, on_threads, pn_solver, random_game, random_play};
+use common::{on_threads, pn_solver, random_play};
 use konane_core::{Board, Color, Position};
 use konane_solver::{solve_limited, RootReport, Solver, SolverOptions, TableKind};
 use rand::{Rng, SeedableRng};
@@ -342,4 +342,44 @@ fn proof_number_search_counts_the_same_nodes_every_run() {
         report.nodes
     };
     assert_eq!(nodes(), nodes());
+}
+
+/// Late positions of random games, of at most `max_pieces` pieces: on each of `boards`
+/// (width, height), `games` games from the generator seeded with `seed`, and of each
+/// game the `per_game` positions before its last (which has no move), latest first.
+fn late_positions(
+    seed: u64,
+    boards: &[(u32, u32)],
+    games: usize,
+    per_game: usize,
+    max_pieces: u32,
+) -> Vec<Position> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    for &(w, h) in boards {
+        let board = Board::new(w, h).unwrap();
+        for _ in 0..games {
+            let game = random_game(board, &mut rng);
+            let late = game.iter().rev().skip(1).take(per_game);
+            positions.extend(late.filter(|p| p.piece_count() <= max_pieces).copied());
+        }
+    }
+    positions
+}
+
+/// The positions of one game of uniformly random moves from the start of `board`, the
+/// start first and the final position (no move) last.
+fn random_game(board: Board, rng: &mut impl Rng) -> Vec<Position> {
+    let mut game = vec![Position::start(board)];
+    loop {
+        let moves = game.last().unwrap().legal_moves();
+        if moves.is_empty() {
+            return game;
+        }
+        let next = game
+            .last()
+            .unwrap()
+            .after(moves[rng.gen_range(0..moves.len())]);
+        game.push(next);
+    }
 }

@@ -31,14 +31,6 @@ fn proven(win: bool) -> (u32, u32) {
     }
 }
 
-/// The disproof threshold of the best child, from the second smallest disproof
-/// number: 1 + ε with ε = 1/4 (6x6 at 18 pieces: 1.88 M nodes; ε = 0 3.06 M, 1/2
-/// 2.25 M, 1/8 2.39 M).
-#[inline(always)]
-fn second_limit(second: u32) -> u32 {
-    second.saturating_add(second / 4).saturating_add(1)
-}
-
 /// One slot of a [`PnTable`]: a whole position and its numbers. Empty when `pn` is 0
 /// (an unproven position's numbers are never 0), so that a slot takes 32 bytes on `u64`.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -348,14 +340,8 @@ impl<W: Word> Searcher<'_, W> {
             let numbers = self.numbers_of(&self.keys[keys + j], self.children[start + j].replies);
             self.numbers_stack.push(numbers);
         }
-        // Children that other threads' jobs hold (only in a parallel solve).
-        let busy = self.busy.len();
-        self.mark_busy(keys);
         self.keys.truncate(keys);
         let result = loop {
-            if self.busy.len() > busy {
-                self.settle(busy, base);
-            }
             // pn: the best child's dn; dn: the sum of the children's pn.
             let (mut pn, mut dn) = (INF, 0u32);
             let (mut best, mut best_pn, mut second) = (0, 0, INF);
@@ -381,102 +367,19 @@ impl<W: Word> Searcher<'_, W> {
                     .set(key, pn, dn);
                 break Some((pn, dn));
             }
-            if self.busy.len() > busy {
-                // The best child that no job holds, if it can be searched within the
-                // thresholds; else wait for this node's own jobs, or search the best
-                // child though another node's job holds it.
-                match self.free_choice(base, busy, th_pn) {
-                    Some(choice) => (best, best_pn, second) = choice,
-                    None if self.busy[busy..].iter().any(|b| b.own) => {
-                        match self.wait_for_own(busy) {
-                            Some(()) => continue,
-                            None => break None,
-                        }
-                    }
-                    None => {}
-                }
-            }
-            // Where the mover probably loses, every child must be proven: one for a
-            // thread that waits for work.
-            if dn <= pn && self.may_offer((me | opp).count()) {
-                if let Some(other) = self.free_other(base, busy, best) {
-                    let child = self.children[start + other];
-                    self.offer(other, child.me, child.opp, !white);
-                }
-            }
             let child = self.children[start + best];
             let child_th_pn = th_dn - dn + best_pn;
-            let child_th_dn = th_pn.min(second_limit(second));
+            // 1 + ε with ε = 1/4 (6x6 at 18 pieces: 1.88 M nodes; ε = 0 3.06 M,
+            // 1/2 2.25 M, 1/8 2.39 M).
+            let child_th_dn = th_pn.min(second.saturating_add(second / 4).saturating_add(1));
             match self.mid(child.me, child.opp, !white, child_th_pn, child_th_dn) {
                 None => break None,
                 Some(numbers) => self.numbers_stack[base + best] = numbers,
             }
         };
-        // A decided (or stopped) node needs none of the jobs it offered.
-        if result.is_none_or(|(pn, dn)| pn == 0 || dn == 0) {
-            for b in self.busy[busy..].iter().filter(|b| b.own) {
-                b.job.abandon();
-            }
-        }
-        self.busy.truncate(busy);
         self.numbers_stack.truncate(base);
         self.children.truncate(start);
         result
-    }
-}
-
-impl<W: Word> Searcher<'_, W> {
-    /// Takes the finished jobs off this node's list of busy children (from `busy`),
-    /// their results into the children's numbers (from `base`).
-    fn settle(&mut self, busy: usize, base: usize) {
-        let mut i = busy;
-        while i < self.busy.len() {
-            if self.busy[i].job.running() {
-                i += 1;
-                continue;
-            }
-            if let Some(win) = self.busy[i].job.result() {
-                self.numbers_stack[base + self.busy[i].child] = proven(win);
-            }
-            self.busy.swap_remove(i);
-        }
-    }
-
-    /// Whether a job holds child `j` of the node whose busy children start at `busy`.
-    #[inline(always)]
-    fn is_busy(&self, busy: usize, j: usize) -> bool {
-        self.busy[busy..].iter().any(|b| b.child == j)
-    }
-
-    /// The best child that no job holds, with its proof number and the second
-    /// smallest disproof number among the free children, if it can be searched
-    /// below the node's threshold `th_pn`.
-    fn free_choice(&self, base: usize, busy: usize, th_pn: u32) -> Option<(usize, u32, u32)> {
-        let (mut best, mut best_pn, mut best_dn, mut second) = (None, 0, INF, INF);
-        for (j, &(cpn, cdn)) in self.numbers_stack[base..].iter().enumerate() {
-            if self.is_busy(busy, j) {
-                continue;
-            }
-            if cdn < best_dn {
-                second = best_dn;
-                (best, best_pn, best_dn) = (Some(j), cpn, cdn);
-            } else if cdn < second {
-                second = cdn;
-            }
-        }
-        let best = best?;
-        (best_dn < th_pn.min(second_limit(second))).then_some((best, best_pn, second))
-    }
-
-    /// The unproven child, other than `pick` and not held by a job, with the smallest
-    /// disproof number.
-    fn free_other(&self, base: usize, busy: usize, pick: usize) -> Option<usize> {
-        self.numbers_stack[base..]
-            .iter()
-            .enumerate()
-            .filter(|&(j, &(cpn, cdn))| j != pick && cpn != 0 && cdn != 0 && !self.is_busy(busy, j))
-            .min_by_key(|&(_, &(_, cdn))| cdn)
-            .map(|(j, _)| j)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use konane_core::{Board, Position};
 use konane_solver::{Solver, SolverOptions};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 /// Runs `work` on a fresh rayon pool of `threads` threads, so that the solver's
 /// parallel parts use exactly that many.
@@ -42,44 +42,4 @@ pub fn random_play(board: Board, plies: i32, rng: &mut impl Rng) -> Position {
         position.play(moves[rng.gen_range(0..moves.len())]);
     }
     position
-}
-
-/// Late positions of random games, of at most `max_pieces` pieces: on each of `boards`
-/// (width, height), `games` games from the generator seeded with `seed`, and of each
-/// game the `per_game` positions before its last (which has no move), latest first.
-pub fn late_positions(
-    seed: u64,
-    boards: &[(u32, u32)],
-    games: usize,
-    per_game: usize,
-    max_pieces: u32,
-) -> Vec<Position> {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut positions = Vec::new();
-    for &(w, h) in boards {
-        let board = Board::new(w, h).unwrap();
-        for _ in 0..games {
-            let game = random_game(board, &mut rng);
-            let late = game.iter().rev().skip(1).take(per_game);
-            positions.extend(late.filter(|p| p.piece_count() <= max_pieces).copied());
-        }
-    }
-    positions
-}
-
-/// The positions of one game of uniformly random moves from the start of `board`, the
-/// start first and the final position (no move) last.
-pub fn random_game(board: Board, rng: &mut impl Rng) -> Vec<Position> {
-    let mut game = vec![Position::start(board)];
-    loop {
-        let moves = game.last().unwrap().legal_moves();
-        if moves.is_empty() {
-            return game;
-        }
-        let next = game
-            .last()
-            .unwrap()
-            .after(moves[rng.gen_range(0..moves.len())]);
-        game.push(next);
-    }
 }
