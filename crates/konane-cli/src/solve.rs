@@ -22,22 +22,57 @@ use konane_verify::MAX_LEAF_PIECES;
 use crate::search_flags::PositionArgs;
 
 /// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
-/// to 2^30, and no more than a quarter of `available` bytes (8 a position), a power of two.
-/// With proof-number search (`proof_numbers`) 2^(squares − 16), from 2^16 to 2^26: df-pn
-/// stores far fewer proven positions (7x6: 4.8 M against 210 M depth first; 8x5 and
-/// 5x8 6.5 M and 8.2 M), and setting up a table costs time outside the solve's own
-/// (4 GiB: about 27 s on the shared machine).
-fn default_capacity(board: Board, available: u64, proof_numbers: bool) -> usize {
-    let exponent = if proof_numbers {
-        board.area().saturating_sub(16).clamp(16, 26)
-    } else {
-        board.area().saturating_sub(12).clamp(16, 30)
-    };
-    let by_board = 1u64 << exponent;
+/// to 2^30, and no more than a quarter of `available` bytes (8 a position), a power of
+/// two. One rule for both searches: the packed table is allocated zeroed and used from a
+/// prefix that doubles as it fills, so a large limit costs neither set-up time nor
+/// memory that the proof does not need (7x6 with df-pn stores 4.8 M positions, 231 MB
+/// peak, under a limit of 512 M).
+fn default_capacity(board: Board, available: u64) -> usize {
+    let by_board = 1u64 << board.area().saturating_sub(12).clamp(16, 30);
     let by_memory = (available / 4 / 8).max(1 << 16);
     let capacity = by_board.min(by_memory);
     // The largest power of two not above it (the packed table rounds up otherwise).
     (1u64 << (63 - capacity.leading_zeros())) as usize
+}
+
+/// Boards of at least this many squares are solved by proof-number search above
+/// [`PN_PIECES`] pieces unless `--pn-pieces` says otherwise: there it cuts the nodes
+/// several times (6x6, 7x6, 6x7, 8x5), while on the smaller boards where the side to
+/// move wins (7x5, 5x7, 6x5) the depth-first search costs less (docs/solver.md,
+/// "Proof-number search").
+const PN_FROM_SQUARES: u32 = 36;
+
+/// The proof-number search's default piece threshold on those boards.
+const PN_PIECES: u32 = 18;
+
+/// The default `--pn-pieces` for `board`: [`PN_PIECES`] from [`PN_FROM_SQUARES`]
+/// squares on, else 0; also 0 when a certificate is to be written (its bytes depend
+/// on the search's move order, and the writer's many small solves cost more with
+/// proof numbers).
+fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
+    if certificate || board.area() < PN_FROM_SQUARES {
+        0
+    } else {
+        PN_PIECES
+    }
+}
+
+/// The most entries a searcher's table of proof numbers takes by default.
+const PN_MAX_ENTRIES: u64 = 1 << 25;
+
+/// The default `--pn-mpos` in entries: 2^(squares − 22) from 2^20 to [`PN_MAX_ENTRIES`],
+/// and no more than an eighth of the `available` bytes shared among `threads`
+/// searchers, a power of two. 7x6 takes fewer nodes and less time with 1 M entries than
+/// with 32 M (21.98 M nodes and 34.7 s against 22.35 M and 39.7 s on one thread), while
+/// 7x7 after `d4` is proven in 327 s with 32 M (docs/solver.md, "Proof-number search").
+/// The table starts at 1,024 entries and doubles when half full, so a small search
+/// never takes it all.
+fn default_pn_entries(board: Board, available: u64, threads: usize) -> usize {
+    let bytes = SolverOptions::pn_entry_bytes(board) as u64;
+    let by_board = 1u64 << board.area().saturating_sub(22).clamp(20, 25);
+    let by_memory = (available / 8 / threads.max(1) as u64 / bytes).max(1 << 20);
+    let entries = by_board.min(by_memory).min(PN_MAX_ENTRIES);
+    (1u64 << (63 - entries.leading_zeros())) as usize
 }
 
 /// The memory this machine has available, in bytes (`MemAvailable` of /proc/meminfo;
@@ -92,9 +127,8 @@ pub struct SolveArgs {
     #[arg(long, default_value = "packed")]
     pub table: TableKind,
     /// Proof table size, in millions of positions (2^20); default: grows with the
-    /// board (16 for 6x6, 1024 from 7x6 up; with --pn-pieces 16 times less, at most 64)
-    /// but takes at most a quarter of the memory available (8 bytes a position in the
-    /// packed table).
+    /// board (16 for 6x6, 1024 from 7x6 up) but takes at most a quarter of the memory
+    /// available (8 bytes a position in the packed table).
     #[arg(long)]
     pub table_mpos: Option<usize>,
     /// Split positions of at most this many pieces into regions no jump can ever join,
@@ -108,10 +142,13 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub value_pieces: Option<u32>,
     /// Search positions of at least this many pieces by proof numbers (df-pn), depth
-    /// first below them (default 0: depth first everywhere).
+    /// first below them (0: depth first everywhere; default 18 on boards of 36
+    /// squares or more, 0 on smaller boards and with --certificate).
     #[arg(long, value_name = "N")]
     pub pn_pieces: Option<u32>,
-    /// Entries of each thread's table of proof numbers, in millions (2^20).
+    /// Entries of each thread's table of proof numbers, in millions (2^20); default:
+    /// 2^(squares - 22) positions, from 1 M (7x6 and smaller) to 32 M (7x7 and larger),
+    /// within an eighth of the memory available over the threads.
     #[arg(long, value_name = "M")]
     pub pn_mpos: Option<usize>,
     /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
@@ -162,12 +199,14 @@ impl SolveArgs {
 
     /// The solver's options for positions on `board`.
     pub fn solver_options(&self, board: Board) -> SolverOptions {
-        let pn_pieces = self.pn_pieces.unwrap_or(SolverOptions::default().pn_pieces);
+        let pn_pieces = self
+            .pn_pieces
+            .unwrap_or_else(|| default_pn_pieces(board, self.certificate.is_some()));
         SolverOptions {
             table: self.table,
             capacity: match self.table_mpos {
                 Some(millions) => millions.max(1) << 20,
-                None => default_capacity(board, available_memory(), pn_pieces > 0),
+                None => default_capacity(board, available_memory()),
             },
             region_pieces: self
                 .region_pieces
@@ -176,10 +215,19 @@ impl SolveArgs {
                 .value_pieces
                 .unwrap_or(SolverOptions::default().value_pieces),
             pn_pieces,
-            pn_entries: self
-                .pn_mpos
-                .map_or(SolverOptions::default().pn_entries, |m| m.max(1) << 20),
+            pn_entries: match self.pn_mpos {
+                Some(millions) => millions.max(1) << 20,
+                None => default_pn_entries(board, available_memory(), self.thread_count()),
+            },
             ..SolverOptions::default()
+        }
+    }
+
+    /// The worker threads: --threads, or one per core.
+    fn thread_count(&self) -> usize {
+        match self.threads {
+            Some(threads) if threads > 0 => threads,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 
@@ -199,6 +247,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     };
     let pool = args.pool()?;
     let options = args.solver_options(position.board());
+    // The time the user sees includes setting up the tables.
+    let started = Instant::now();
     let solver = Solver::new(position.board(), options);
     let stop = solver.stop_flag();
     let interrupt = solver.stop_flag();
@@ -217,7 +267,6 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             .expect("the template is valid")
             .progress_chars("=> "),
     );
-    let started = Instant::now();
     let (done, finished) = mpsc::channel::<()>();
     let report = std::thread::scope(|scope| {
         let (solver, ticker) = (&solver, bar.clone());
@@ -350,23 +399,42 @@ mod tests {
     fn the_default_table_grows_with_the_board_within_a_quarter_of_the_memory() {
         let board = |w, h| Board::new(w, h).unwrap();
         let lots = 1 << 40;
-        assert_eq!(default_capacity(board(4, 4), lots, false), 1 << 16);
-        assert_eq!(default_capacity(board(6, 6), lots, false), 1 << 24);
-        assert_eq!(default_capacity(board(7, 6), lots, false), 1 << 30);
-        assert_eq!(default_capacity(board(8, 8), lots, false), 1 << 30);
+        assert_eq!(default_capacity(board(4, 4), lots), 1 << 16);
+        assert_eq!(default_capacity(board(6, 6), lots), 1 << 24);
+        assert_eq!(default_capacity(board(7, 6), lots), 1 << 30);
+        assert_eq!(default_capacity(board(8, 8), lots), 1 << 30);
         // 23 GB available: a quarter is 5.75 GB, 718 M positions, so 512 M (4 GiB).
-        assert_eq!(
-            default_capacity(board(7, 7), 23_000_000_000, false),
-            1 << 29
-        );
-        assert_eq!(default_capacity(board(7, 7), 1 << 20, false), 1 << 16);
-        // Proof-number search: 16 times smaller, at most 64 M positions (512 MiB).
-        assert_eq!(default_capacity(board(4, 4), lots, true), 1 << 16);
-        assert_eq!(default_capacity(board(6, 6), lots, true), 1 << 20);
-        assert_eq!(default_capacity(board(8, 5), lots, true), 1 << 24);
-        assert_eq!(default_capacity(board(7, 6), lots, true), 1 << 26);
-        assert_eq!(default_capacity(board(8, 8), lots, true), 1 << 26);
-        assert_eq!(default_capacity(board(7, 7), 1 << 20, true), 1 << 16);
+        assert_eq!(default_capacity(board(7, 7), 23_000_000_000), 1 << 29);
+        assert_eq!(default_capacity(board(7, 7), 1 << 20), 1 << 16);
         assert!(available_memory() > 0);
+    }
+
+    #[test]
+    fn the_default_table_of_numbers_grows_with_the_board_within_an_eighth_of_the_memory() {
+        let board = |w, h| Board::new(w, h).unwrap();
+        let lots = 1 << 40;
+        assert_eq!(default_pn_entries(board(6, 6), lots, 2), 1 << 20);
+        assert_eq!(default_pn_entries(board(7, 6), lots, 2), 1 << 20);
+        assert_eq!(default_pn_entries(board(8, 6), lots, 2), 1 << 25);
+        assert_eq!(
+            default_pn_entries(board(7, 7), lots, 1),
+            PN_MAX_ENTRIES as usize
+        );
+        // 23 GB and 2 threads: 1.44 GB each, 44.9 M entries of 32 bytes, so 32 M.
+        assert_eq!(default_pn_entries(board(7, 7), 23_000_000_000, 2), 1 << 25);
+        // 4 GiB and 2 threads: 256 MiB each, 8 M entries.
+        assert_eq!(default_pn_entries(board(7, 7), 1 << 32, 2), 1 << 23);
+        // Never below 1 M; larger entries on boards of more than 64 squares.
+        assert_eq!(default_pn_entries(board(7, 7), 1 << 28, 2), 1 << 20);
+        assert!(default_pn_entries(board(9, 9), 1 << 32, 2) < 1 << 23);
+    }
+
+    #[test]
+    fn proof_numbers_are_the_default_from_36_squares_on_except_for_certificates() {
+        let board = |w, h| Board::new(w, h).unwrap();
+        assert_eq!(default_pn_pieces(board(7, 5), false), 0);
+        assert_eq!(default_pn_pieces(board(6, 6), false), PN_PIECES);
+        assert_eq!(default_pn_pieces(board(7, 7), false), PN_PIECES);
+        assert_eq!(default_pn_pieces(board(7, 6), true), 0);
     }
 }

@@ -60,6 +60,18 @@ impl Default for SolverOptions {
     }
 }
 
+impl SolverOptions {
+    /// Bytes one entry of a searcher's table of proof numbers ([`SolverOptions::pn_entries`])
+    /// takes on `board`: 32 on boards of at most 64 squares.
+    pub fn pn_entry_bytes(board: Board) -> usize {
+        match board.word() {
+            WordSize::W64 => crate::search::pn_slot_bytes::<u64>(),
+            WordSize::W128 => crate::search::pn_slot_bytes::<u128>(),
+            WordSize::W256 => crate::search::pn_slot_bytes::<U256>(),
+        }
+    }
+}
+
 /// The proven value of one root move.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct MoveValue {

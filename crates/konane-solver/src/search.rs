@@ -13,7 +13,8 @@ use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
 mod pn;
-use pn::PnTable;
+pub(crate) use pn::slot_bytes as pn_slot_bytes;
+use pn::{ChildCache, PnTable};
 
 /// Nodes with at least this many pieces look up every child in the proof table before
 /// searching any (a known lost child proves a win at once); below it the lookups cost
@@ -81,6 +82,15 @@ struct Child<W: Word> {
     replies: u32,
 }
 
+/// What [`Searcher::open`] does with a node's children besides generating them.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Probe {
+    /// Look every child up in the proof table (with enough pieces).
+    Children,
+    /// Push their keys (for the proof-number search, which looks them up itself).
+    Numbers,
+}
+
 /// How a node stands once opened.
 enum Opened<W: Word> {
     /// The search was stopped.
@@ -116,6 +126,8 @@ pub(crate) struct Searcher<'a, W: Word> {
     numbers_stack: Vec<(u32, u32)>,
     /// Proof and disproof numbers of unproven positions (made on first use).
     numbers: Option<PnTable<W>>,
+    /// The children and keys of recent proof-number nodes (made on first use).
+    recent: Option<ChildCache<W>>,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -131,6 +143,7 @@ impl<'a, W: Word> Searcher<'a, W> {
             keys: Vec::new(),
             numbers_stack: Vec::new(),
             numbers: None,
+            recent: None,
         }
     }
 
@@ -158,11 +171,11 @@ impl<'a, W: Word> Searcher<'a, W> {
     }
 
     /// Pushes the children of (`me`, `opp`) onto the stack, best first: fewest replies
-    /// for the opponent, then most moves left for the mover. Returns `None` when one of
+    /// for the opponent, then (with `own`) most moves left for the mover. Returns `None` when one of
     /// them leaves the opponent without a move (a win found without searching), else
     /// the number pushed (0: the mover has lost).
     #[inline(always)]
-    fn push_children(&mut self, me: Bitboard<W>, opp: Bitboard<W>) -> Option<usize> {
+    fn push_children(&mut self, me: Bitboard<W>, opp: Bitboard<W>, own: bool) -> Option<usize> {
         let start = self.children.len();
         let geometry = self.shared.geometry;
         let children = &mut self.children;
@@ -170,7 +183,11 @@ impl<'a, W: Word> Searcher<'a, W> {
         geometry.for_each_move(me, opp, |_, me_after, opp_after| {
             let replies = geometry.count_moves(opp_after, me_after);
             stalemate |= replies == 0;
-            let ours = geometry.count_moves(me_after, opp_after);
+            let ours = if own {
+                geometry.count_moves(me_after, opp_after)
+            } else {
+                0
+            };
             children.push(Child {
                 me: opp_after,
                 opp: me_after,
@@ -207,9 +224,12 @@ impl<'a, W: Word> Searcher<'a, W> {
     }
 
     /// Everything before searching the children of a node: counting it, the table, the
-    /// cheap verdicts, and (with enough pieces) a table probe of every child.
+    /// cheap verdicts, and (`Probe::Children`, with enough pieces) a table probe of
+    /// every child; with `Probe::Numbers` the children's keys are pushed onto `keys`
+    /// (the children and their keys come from the searcher's cache of recent nodes
+    /// when it has them).
     #[inline(always)]
-    fn open(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool, probe: bool) -> Opened<W> {
+    fn open(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool, probe: Probe) -> Opened<W> {
         if !self.enter() {
             return Opened::Stopped;
         }
@@ -234,12 +254,28 @@ impl<'a, W: Word> Searcher<'a, W> {
             }
         };
         let start = self.children.len();
-        let count = match self.push_children(me, opp) {
+        // The cache of recent nodes is keyed by the position as it stands (not its
+        // canonical image), so that a recalled node has the very children it had.
+        let raw = Key {
+            black: me,
+            white: opp,
+            white_to_move: white,
+        };
+        if probe == Probe::Numbers && self.recall(&raw) {
+            let count = self.children.len() - start;
+            return Opened::Search { start, count, key };
+        }
+        // The proof-number search orders by numbers, not by the mover's moves left
+        // (6x6 at 18 pieces: 1.65 M nodes without them, 1.81 M with).
+        let count = match self.push_children(me, opp, probe != Probe::Numbers) {
             None => return Opened::Known(true),
             Some(0) => return Opened::Known(false),
             Some(n) => n,
         };
-        if probe && (me | opp).count() >= PROBE_CHILDREN_FROM {
+        if probe == Probe::Numbers {
+            self.push_child_keys(start, count, white);
+            self.remember(raw, start, count);
+        } else if probe == Probe::Children && (me | opp).count() >= PROBE_CHILDREN_FROM {
             // Every child's key first, and its slot touched, so that the misses overlap.
             let keys = self.push_child_keys(start, count, white);
             let mut touched = 0;
@@ -348,7 +384,7 @@ impl<'a, W: Word> Searcher<'a, W> {
 
     /// Whether the mover `me` wins against `opp`; `white` says whose turn it is.
     pub fn solve(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Option<bool> {
-        let (start, count, key) = match self.open(me, opp, white, true) {
+        let (start, count, key) = match self.open(me, opp, white, Probe::Children) {
             Opened::Stopped => return None,
             Opened::Known(win) => return Some(win),
             Opened::Search { start, count, key } => (start, count, key),
@@ -385,7 +421,7 @@ impl<'a, W: Word> Searcher<'a, W> {
         if plies == 0 || self.uses_pn(me, opp) {
             return self.search(me, opp, white);
         }
-        let (start, count, key) = match self.open(me, opp, white, true) {
+        let (start, count, key) = match self.open(me, opp, white, Probe::Children) {
             Opened::Stopped => return None,
             Opened::Known(win) => return Some(win),
             Opened::Search { start, count, key } => (start, count, key),

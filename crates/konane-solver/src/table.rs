@@ -5,10 +5,11 @@
 //! spare bits; the whole position and its value fit one word, so lookups stay exact).
 
 use std::hash::{BuildHasherDefault, Hash, Hasher};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 use konane_core::{Bitboard, Color, Geometry, Word};
+use zerocopy::FromZeros;
 
 use crate::symmetry::Key;
 
@@ -78,13 +79,24 @@ const USED: u64 = 1 << 63;
 /// Slots probed after the home slot before an old entry is overwritten.
 const PROBES: usize = 4;
 
-/// A table of packed words: exact, lock-free, fixed size (old entries get overwritten).
+/// A table of packed words: exact, lock-free, at most a fixed size (old entries get
+/// overwritten). The slots are allocated zeroed, so the system maps their pages only as
+/// they are first written, and only a prefix of them is in use: it starts small and
+/// doubles whenever it is half full, so a small solve touches little memory and a
+/// large table costs no time to set up.
 struct Packed<W: Word> {
-    slots: Vec<AtomicU64>,
+    slots: Box<[AtomicU64]>,
+    /// The slots in use, minus one (a power of two minus one).
+    mask: AtomicUsize,
+    /// Taken by the thread that doubles the slots in use.
+    growing: AtomicBool,
     black_shade: Bitboard<W>,
     white_shade: Bitboard<W>,
     used: AtomicUsize,
 }
+
+/// Slots in use when a packed table starts (8 MiB).
+const FIRST_SLOTS: usize = 1 << 20;
 
 impl<W: Word> Packed<W> {
     /// The packed word of `key` (without value), if the position fits one word.
@@ -96,26 +108,62 @@ impl<W: Word> Packed<W> {
         fits.then(|| (key.black | key.white).0.low_u64() | USED | side)
     }
 
+    /// The digest of the key a packed word holds (value bit ignored).
+    fn digest_of(&self, word: u64) -> u64 {
+        let occupied = Bitboard(W::from_u64(word & !(WHITE_TO_MOVE | WIN | USED)));
+        Key {
+            black: occupied & self.black_shade,
+            white: occupied & self.white_shade,
+            white_to_move: word & WHITE_TO_MOVE != 0,
+        }
+        .digest()
+    }
+
     #[inline(always)]
     fn get(&self, word: u64, digest: u64) -> Option<bool> {
-        let home = digest as usize & (self.slots.len() - 1);
+        let mask = self.mask.load(Ordering::Relaxed);
+        let home = digest as usize & mask;
         (0..PROBES).find_map(|i| {
-            let found = self.slots[(home + i) & (self.slots.len() - 1)].load(Ordering::Relaxed);
+            let found = self.slots[(home + i) & mask].load(Ordering::Relaxed);
             (found & !WIN == word).then_some(found & WIN != 0)
         })
     }
 
+    /// Stores `value` (a packed word with its value bit) in one of its slots under
+    /// `mask`: an empty one (true) or the home slot, overwritten (false), unless it is
+    /// there already (true).
     #[inline(always)]
-    fn insert(&self, word: u64, digest: u64, win: bool) {
-        let len = self.slots.len();
-        let home = digest as usize & (len - 1);
-        let value = word | if win { WIN } else { 0 };
+    fn place(&self, value: u64, digest: u64, mask: usize) -> bool {
+        let home = digest as usize & mask;
         for i in 0..PROBES {
-            let slot = &self.slots[(home + i) & (len - 1)];
+            let slot = &self.slots[(home + i) & mask];
             let found = slot.load(Ordering::Relaxed);
             if found == 0 {
                 slot.store(value, Ordering::Relaxed);
-                self.used.fetch_add(1, Ordering::Relaxed);
+                return true;
+            }
+            if found & !WIN == value & !WIN {
+                return true;
+            }
+        }
+        self.slots[home].store(value, Ordering::Relaxed);
+        false
+    }
+
+    #[inline(always)]
+    fn insert(&self, word: u64, digest: u64, win: bool) {
+        let mask = self.mask.load(Ordering::Relaxed);
+        let home = digest as usize & mask;
+        let value = word | if win { WIN } else { 0 };
+        for i in 0..PROBES {
+            let slot = &self.slots[(home + i) & mask];
+            let found = slot.load(Ordering::Relaxed);
+            if found == 0 {
+                slot.store(value, Ordering::Relaxed);
+                let used = self.used.fetch_add(1, Ordering::Relaxed) + 1;
+                if used > mask / 2 && mask + 1 < self.slots.len() {
+                    self.grow(mask);
+                }
                 return;
             }
             if found & !WIN == word {
@@ -123,6 +171,41 @@ impl<W: Word> Packed<W> {
             }
         }
         self.slots[home].store(value, Ordering::Relaxed);
+    }
+
+    /// Doubles the slots in use from `mask + 1` and moves each entry to its place
+    /// under the new mask. Other threads go on meanwhile: they may miss an entry not
+    /// moved yet, or lose one to a race, which costs a search again but never
+    /// exactness (a slot holds a whole position and its value, read atomically).
+    #[cold]
+    fn grow(&self, mask: usize) {
+        if self.growing.swap(true, Ordering::Acquire) {
+            return;
+        }
+        if self.mask.load(Ordering::Relaxed) == mask {
+            let wider = 2 * mask + 1;
+            self.mask.store(wider, Ordering::Relaxed);
+            for index in 0..=mask {
+                let slot = &self.slots[index];
+                let found = slot.load(Ordering::Relaxed);
+                if found == 0 {
+                    continue;
+                }
+                let digest = self.digest_of(found);
+                let home = digest as usize & wider;
+                if (0..PROBES).any(|i| (home + i) & wider == index) {
+                    continue;
+                }
+                if slot
+                    .compare_exchange(found, 0, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+                    && !self.place(found, digest, wider)
+                {
+                    self.used.fetch_sub(1, Ordering::Relaxed);
+                }
+            }
+        }
+        self.growing.store(false, Ordering::Release);
     }
 }
 
@@ -141,13 +224,17 @@ impl<W: Word> ProofTable<W> {
     pub fn new(kind: TableKind, capacity: usize, geometry: &Geometry<W>) -> ProofTable<W> {
         let mask = geometry.mask();
         let spare = mask.0.fold_high() == 0 && mask.0.low_u64() & (WHITE_TO_MOVE | WIN | USED) == 0;
-        let packed = (kind == TableKind::Packed && spare).then(|| Packed {
-            slots: (0..capacity.next_power_of_two())
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            black_shade: geometry.start_pieces(Color::Black),
-            white_shade: geometry.start_pieces(Color::White),
-            used: AtomicUsize::new(0),
+        let packed = (kind == TableKind::Packed && spare).then(|| {
+            let slots = capacity.next_power_of_two();
+            Packed {
+                slots: <[AtomicU64]>::new_box_zeroed_with_elems(slots)
+                    .expect("memory for the proof table"),
+                mask: AtomicUsize::new(slots.min(FIRST_SLOTS) - 1),
+                growing: AtomicBool::new(false),
+                black_shade: geometry.start_pieces(Color::Black),
+                white_shade: geometry.start_pieces(Color::White),
+                used: AtomicUsize::new(0),
+            }
         });
         ProofTable {
             map: Map::default(),
@@ -176,7 +263,7 @@ impl<W: Word> ProofTable<W> {
     pub fn touch(&self, key: &Key<W>) -> u64 {
         match &self.packed {
             Some(packed) => {
-                let home = key.digest() as usize & (packed.slots.len() - 1);
+                let home = key.digest() as usize & packed.mask.load(Ordering::Relaxed);
                 packed.slots[home].load(Ordering::Relaxed)
             }
             None => 0,
@@ -205,5 +292,78 @@ impl<W: Word> ProofTable<W> {
                 .packed
                 .as_ref()
                 .map_or(0, |p| p.used.load(Ordering::Relaxed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use konane_core::Board;
+
+    /// Distinct positions of 7x7 with each colour on its own shade, and a value each.
+    fn positions(count: usize, geometry: &Geometry<u64>) -> Vec<(Key<u64>, bool)> {
+        let (black, white) = (
+            geometry.start_pieces(Color::Black),
+            geometry.start_pieces(Color::White),
+        );
+        let mut seen = std::collections::HashSet::new();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut out = Vec::new();
+        while out.len() < count {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let key = Key {
+                black: Bitboard(x) & black,
+                white: Bitboard(x.rotate_left(17)) & white,
+                white_to_move: x & 1 == 1,
+            };
+            if seen.insert(key) {
+                out.push((key, x & 2 == 2));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_packed_table_grows_and_keeps_its_entries_exact() {
+        let geometry = Geometry::<u64>::of(Board::new(7, 7).unwrap());
+        let table = ProofTable::new(TableKind::Packed, 1 << 23, geometry);
+        let packed = table.packed.as_ref().expect("7x7 packs");
+        assert_eq!(packed.mask.load(Ordering::Relaxed), FIRST_SLOTS - 1);
+        let entries = positions(3 * FIRST_SLOTS, geometry);
+        for &(key, win) in &entries {
+            table.insert(key, win);
+        }
+        // Grown to 8 M slots (3 M entries, never more than half full).
+        assert_eq!(packed.mask.load(Ordering::Relaxed), (1 << 23) - 1);
+        let mut found = 0;
+        for &(key, win) in &entries {
+            if let Some(value) = table.get(&key) {
+                assert_eq!(value, win, "a lookup answers only for its own position");
+                found += 1;
+            }
+        }
+        // Entries are lost only where four slots in a row were taken (up to half full
+        // before each doubling: about 4 % here).
+        assert!(
+            found > entries.len() * 9 / 10,
+            "{found} of {}",
+            entries.len()
+        );
+        assert!(table.len() <= entries.len());
+    }
+
+    #[test]
+    fn a_full_packed_table_stays_exact() {
+        let geometry = Geometry::<u64>::of(Board::new(7, 7).unwrap());
+        let table = ProofTable::new(TableKind::Packed, 1 << 10, geometry);
+        let entries = positions(1 << 14, geometry);
+        for &(key, win) in &entries {
+            table.insert(key, win);
+        }
+        for &(key, win) in &entries {
+            assert!(table.get(&key).is_none_or(|value| value == win));
+        }
     }
 }

@@ -15,7 +15,7 @@
 
 use konane_core::{Bitboard, Word};
 
-use super::{Opened, Searcher};
+use super::{Child, Opened, Probe, Searcher};
 use crate::symmetry::Key;
 
 /// A number beyond every real one: a proven position's.
@@ -31,27 +31,79 @@ fn proven(win: bool) -> (u32, u32) {
     }
 }
 
+/// One slot of a [`PnTable`]: a whole position and its numbers. Empty when `pn` is 0
+/// (an unproven position's numbers are never 0), so that a slot takes 32 bytes on `u64`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 struct Slot<W: Word> {
-    key: Key<W>,
+    black: Bitboard<W>,
+    white: Bitboard<W>,
     pn: u32,
     dn: u32,
+    white_to_move: bool,
+}
+
+impl<W: Word> Slot<W> {
+    const EMPTY: Slot<W> = Slot {
+        black: Bitboard::EMPTY,
+        white: Bitboard::EMPTY,
+        pn: 0,
+        dn: 0,
+        white_to_move: false,
+    };
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.pn == 0
+    }
+
+    #[inline(always)]
+    fn holds(&self, key: &Key<W>) -> bool {
+        !self.is_empty()
+            && self.black == key.black
+            && self.white == key.white
+            && self.white_to_move == key.white_to_move
+    }
+
+    #[inline(always)]
+    fn key(&self) -> Key<W> {
+        Key {
+            black: self.black,
+            white: self.white,
+            white_to_move: self.white_to_move,
+        }
+    }
+
+    /// How much keeping this slot is worth when another position wants its home: the
+    /// smaller of its numbers.
+    #[inline(always)]
+    fn worth(&self) -> u32 {
+        self.pn.min(self.dn)
+    }
+}
+
+/// Bytes one slot of a table of numbers takes on the word `W` (32 on `u64`).
+pub(crate) fn slot_bytes<W: Word>() -> usize {
+    std::mem::size_of::<Slot<W>>()
 }
 
 /// Slots a table of numbers starts with (32 KiB on boards of 64 squares).
 const FIRST_SLOTS: usize = 1 << 10;
 
 /// Proof and disproof numbers of unproven positions, keyed by the whole position
-/// (two slots a home, the cheaper one overwritten when both are taken). It starts
-/// small and doubles whenever a position would overwrite another, up to its size: a
-/// search of a few nodes (most of the certificate writer's) touches a few KiB instead
-/// of the whole table. Below its size it never overwrites, and at its size it holds
-/// what a table of that size made at once would, slot for slot, so the search and its
-/// node count are the same either way.
+/// (two slots a home; when both are taken, the one with the smaller `min(pn, dn)` is
+/// overwritten). It starts small and doubles whenever it would be more than half full,
+/// up to its size, so that it takes memory in proportion to the positions it holds (a
+/// search of a few nodes, most of the certificate writer's, touches a few KiB).
+/// (Doubling whenever a position would overwrite another, as before, keeps a table
+/// below its size from ever overwriting, but some home of two slots overflows once
+/// about `1.6 (slots / 2)^(2/3)` positions are in, about 100 K for 32 M slots, so a
+/// large search took the whole size at once.)
 pub(crate) struct PnTable<W: Word> {
-    slots: Vec<Option<Slot<W>>>,
+    slots: Vec<Slot<W>>,
     /// The most slots it grows to (a power of two).
     limit: usize,
+    /// Slots taken.
+    used: usize,
 }
 
 impl<W: Word> PnTable<W> {
@@ -64,8 +116,9 @@ impl<W: Word> PnTable<W> {
     fn starting_with(entries: usize, first: usize) -> PnTable<W> {
         let limit = entries.next_power_of_two().max(2);
         PnTable {
-            slots: vec![None; first.next_power_of_two().clamp(2, limit)],
+            slots: vec![Slot::EMPTY; first.next_power_of_two().clamp(2, limit)],
             limit,
+            used: 0,
         }
     }
 
@@ -79,33 +132,50 @@ impl<W: Word> PnTable<W> {
         let home = self.home(key);
         self.slots[home..home + 2]
             .iter()
-            .flatten()
-            .find(|s| s.key == *key)
+            .find(|s| s.holds(key))
             .map(|s| (s.pn, s.dn))
     }
 
     /// Reads the slots of `key` (see [`crate::table::ProofTable::touch`]).
     #[inline(always)]
     fn touch(&self, key: &Key<W>) -> u64 {
-        self.slots[self.home(key)].map_or(0, |s| u64::from(s.pn))
+        u64::from(self.slots[self.home(key)].pn)
     }
 
+    /// Records the numbers of `key` (neither of them 0).
     #[inline(always)]
     fn set(&mut self, key: Key<W>, pn: u32, dn: u32) {
+        debug_assert!(pn > 0 && dn > 0, "an unproven position's numbers");
         loop {
             let home = self.home(&key);
             let full = self.slots.len() == self.limit;
-            let index = match (&self.slots[home], &self.slots[home + 1]) {
-                (Some(a), _) if a.key == key => Some(0),
-                (_, Some(b)) if b.key == key => Some(1),
-                (None, _) => Some(0),
-                (_, None) => Some(1),
-                (Some(a), Some(b)) if full => Some(usize::from(b.pn.min(b.dn) < a.pn.min(a.dn))),
-                _ => None,
+            let (a, b) = (&self.slots[home], &self.slots[home + 1]);
+            let index = if a.holds(&key) {
+                Some(0)
+            } else if b.holds(&key) {
+                Some(1)
+            } else if !full && 2 * (self.used + 1) > self.slots.len() {
+                None
+            } else if a.is_empty() {
+                Some(0)
+            } else if b.is_empty() {
+                Some(1)
+            } else {
+                Some(usize::from(b.worth() < a.worth()))
             };
             match index {
                 Some(index) => {
-                    self.slots[home + index] = Some(Slot { key, pn, dn });
+                    let slot = &mut self.slots[home + index];
+                    if slot.is_empty() {
+                        self.used += 1;
+                    }
+                    *slot = Slot {
+                        black: key.black,
+                        white: key.white,
+                        pn,
+                        dn,
+                        white_to_move: key.white_to_move,
+                    };
                     return;
                 }
                 None => self.grow(),
@@ -113,22 +183,95 @@ impl<W: Word> PnTable<W> {
         }
     }
 
-    /// Doubles the slots, each entry to its new home in the order of the old slots (so
-    /// the two of a home stay in the order they came, as in a table made at this size).
+    /// Doubles the slots, each entry to its new home (the two of an old home go to two
+    /// new homes, so nothing is lost).
     #[inline(never)]
     fn grow(&mut self) {
-        let doubled = vec![None; 2 * self.slots.len()];
+        let doubled = vec![Slot::EMPTY; 2 * self.slots.len()];
         let old = std::mem::replace(&mut self.slots, doubled);
-        for slot in old.into_iter().flatten() {
-            let home = self.home(&slot.key);
-            let index = usize::from(self.slots[home].is_some());
-            debug_assert!(self.slots[home + index].is_none(), "at most two a home");
-            self.slots[home + index] = Some(slot);
+        for slot in old.into_iter().filter(|s| !s.is_empty()) {
+            let home = self.home(&slot.key());
+            let index = usize::from(!self.slots[home].is_empty());
+            debug_assert!(self.slots[home + index].is_empty(), "at most two a home");
+            self.slots[home + index] = slot;
         }
     }
 }
 
+/// One remembered node: its key, and its children and their keys, in order.
+struct Recent<W: Word> {
+    key: Option<Key<W>>,
+    children: Vec<(Child<W>, Key<W>)>,
+}
+
+/// The children of recent proof-number nodes, so that a node entered again (df-pn
+/// enters a node once for each time its parent picks it) need not generate, order
+/// and key its children again: one entry a home, the newest node kept.
+pub(crate) struct ChildCache<W: Word> {
+    entries: Vec<Recent<W>>,
+}
+
+/// Nodes a searcher's [`ChildCache`] remembers.
+const RECENT_NODES: usize = 1 << 16;
+
+impl<W: Word> ChildCache<W> {
+    fn new(entries: usize) -> ChildCache<W> {
+        ChildCache {
+            entries: (0..entries.next_power_of_two())
+                .map(|_| Recent {
+                    key: None,
+                    children: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    #[inline(always)]
+    fn home(&self, key: &Key<W>) -> usize {
+        (key.digest() >> 32) as usize & (self.entries.len() - 1)
+    }
+}
+
 impl<W: Word> Searcher<'_, W> {
+    /// Pushes the children of the node `key` and their keys, as [`Searcher::remember`]
+    /// kept them, onto `children` and `keys`; false (nothing pushed) when they are
+    /// not kept.
+    #[inline(always)]
+    pub(super) fn recall(&mut self, key: &Key<W>) -> bool {
+        let Some(recent) = &self.recent else {
+            return false;
+        };
+        let entry = &recent.entries[recent.home(key)];
+        if entry.key.as_ref() != Some(key) {
+            return false;
+        }
+        for &(child, child_key) in &entry.children {
+            self.children.push(child);
+            self.keys.push(child_key);
+        }
+        true
+    }
+
+    /// Keeps the `count` children of the node `key` from `start` (and their keys, the
+    /// last `count` of `keys`) for [`Searcher::recall`].
+    #[inline(always)]
+    pub(super) fn remember(&mut self, key: Key<W>, start: usize, count: usize) {
+        let recent = self
+            .recent
+            .get_or_insert_with(|| ChildCache::new(RECENT_NODES));
+        let home = recent.home(&key);
+        let entry = &mut recent.entries[home];
+        entry.key = Some(key);
+        entry.children.clear();
+        let keys = &self.keys[self.keys.len() - count..];
+        entry.children.extend(
+            self.children[start..start + count]
+                .iter()
+                .copied()
+                .zip(keys.iter().copied()),
+        );
+    }
+
     /// Whether (`me`, `opp`) is searched by proof numbers.
     #[inline(always)]
     pub(super) fn uses_pn(&self, me: Bitboard<W>, opp: Bitboard<W>) -> bool {
@@ -176,8 +319,9 @@ impl<W: Word> Searcher<'_, W> {
         if !self.uses_pn(me, opp) {
             return self.solve(me, opp, white).map(proven);
         }
-        // The children are looked up in the tables below, so `open` need not.
-        let (start, count, key) = match self.open(me, opp, white, false) {
+        // The children are looked up in the tables below, so `open` only pushes their
+        // keys.
+        let (start, count, key) = match self.open(me, opp, white, Probe::Numbers) {
             Opened::Stopped => return None,
             Opened::Known(win) => return Some(proven(win)),
             Opened::Search { start, count, key } => (start, count, key),
@@ -185,7 +329,7 @@ impl<W: Word> Searcher<'_, W> {
         // The children's numbers, read from the tables once and then kept here as
         // each child's search returns them.
         let base = self.numbers_stack.len();
-        let keys = self.push_child_keys(start, count, white);
+        let keys = self.keys.len() - count;
         let mut touched = 0;
         let numbers = self.numbers.as_ref().expect("made before the search");
         for key in &self.keys[keys..] {
@@ -245,10 +389,10 @@ mod tests {
     use konane_core::Bitboard;
     use rand::{Rng, SeedableRng};
 
-    /// A table that grows holds, slot for slot, what one made at its full size holds,
-    /// through sets of new positions, sets of known ones and overwrites.
+    /// A table that grows stays at most half full below its limit, answers only for the
+    /// positions set, with their last numbers, and keeps most of them.
     #[test]
-    fn a_growing_table_holds_what_a_full_one_holds() {
+    fn a_growing_table_stays_half_full_and_exact() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(25);
         let keys: Vec<Key<u64>> = (0..6000)
             .map(|_| Key {
@@ -257,25 +401,52 @@ mod tests {
                 white_to_move: rng.gen(),
             })
             .collect();
-        let limit = 1 << 12;
-        let mut growing = PnTable::<u64>::new(limit);
-        let mut full = PnTable::<u64>::starting_with(limit, limit);
-        assert!(growing.slots.len() < full.slots.len());
+        let mut table = PnTable::<u64>::new(1 << 16);
+        let mut last = std::collections::HashMap::new();
         for step in 0..40_000 {
-            // Early on few positions (no overwrite yet), later all of them.
+            // Early on few positions, later all of them.
             let key = keys[rng.gen_range(0..keys.len().min(100 + step / 4))];
             let (pn, dn) = (rng.gen_range(1..50), rng.gen_range(1..50));
-            growing.set(key, pn, dn);
-            full.set(key, pn, dn);
-            assert_eq!(growing.get(&key), full.get(&key));
-            if growing.slots.len() == full.slots.len() {
-                assert_eq!(growing.slots, full.slots, "step {step}");
+            table.set(key, pn, dn);
+            last.insert(key, (pn, dn));
+            assert_eq!(table.get(&key), Some((pn, dn)));
+            assert!(2 * table.used <= table.slots.len(), "step {step}");
+        }
+        // 6,000 positions: never more than 16,384 slots (half of 8,192 is 4,096).
+        assert!(table.slots.len() <= 1 << 14, "{}", table.slots.len());
+        let mut kept = 0;
+        for key in &keys {
+            if let Some(numbers) = table.get(key) {
+                assert_eq!(Some(&numbers), last.get(key));
+                kept += 1;
             }
         }
-        assert_eq!(growing.slots, full.slots);
-        for key in &keys {
-            assert_eq!(growing.get(key), full.get(key));
-        }
+        assert!(kept > keys.len() * 8 / 10, "{kept} of {}", keys.len());
+    }
+
+    /// At its size the table overwrites, keeping the position with the larger of the
+    /// smaller numbers.
+    #[test]
+    fn a_full_table_keeps_the_position_with_larger_numbers() {
+        let mut table = PnTable::<u64>::starting_with(2, 2);
+        let key = |i: u64| Key {
+            black: Bitboard(i),
+            white: Bitboard(0),
+            white_to_move: false,
+        };
+        table.set(key(1), 30, 40);
+        table.set(key(2), 5, 6);
+        assert_eq!(table.slots.len(), 2);
+        // A third position takes the slot of the second (min 5), not the first (min 30).
+        table.set(key(3), 7, 8);
+        assert_eq!(table.get(&key(1)), Some((30, 40)));
+        assert_eq!(table.get(&key(2)), None);
+        assert_eq!(table.get(&key(3)), Some((7, 8)));
+        // Set again with larger numbers, the third now outweighs the first.
+        table.set(key(3), 70, 90);
+        table.set(key(4), 1, 1);
+        assert_eq!(table.get(&key(1)), None);
+        assert_eq!(table.get(&key(3)), Some((70, 90)));
     }
 
     /// A few positions keep the table small.
