@@ -231,10 +231,11 @@ impl SolveArgs {
         }
     }
 
-    /// The pool of worker threads (--threads, or one per core).
+    /// The pool of worker threads: --threads, or one per core (the count the
+    /// default table of proof numbers is shared over).
     pub fn pool(&self) -> Result<rayon::ThreadPool> {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads.unwrap_or(0))
+            .num_threads(self.thread_count())
             .build()
             .context("cannot start the worker threads")
     }
