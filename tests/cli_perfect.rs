@@ -113,15 +113,25 @@ fn labels_are_every_winning_move_by_plain_negamax() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Every position of the labels file `text` won, its winning moves exactly those after
-/// which a plain negamax says the opponent loses, three positions of each piece count
-/// and none a symmetric image of another.
+/// The 21 positions of the labels file `text` labelled right ([`check_labels`]), three
+/// of each piece count.
 fn check_against_negamax(text: &str) {
-    let labelled = positions(text);
+    let labelled = check_labels(text);
     assert_eq!(labelled.len(), 21);
+    let mut per_count = [0; 7];
+    for (position, _, _) in &labelled {
+        per_count[(position.piece_count() - 10) as usize] += 1;
+    }
+    assert_eq!(per_count, [3; 7], "21 positions shared by 7 piece counts");
+}
+
+/// Every position of the labels file `text` won, its winning moves exactly those after
+/// which a plain negamax says the opponent loses, and none a symmetric image of
+/// another; the positions.
+fn check_labels(text: &str) -> Vec<(Position, Vec<String>, usize)> {
+    let labelled = positions(text);
     let mut negamax = LeafSolver::new();
     let mut images = HashSet::new();
-    let mut per_count = [0; 7];
     for (position, winning, legal) in &labelled {
         assert!(negamax.wins(position), "{position:?} is not won");
         let expected: Vec<String> = position
@@ -132,7 +142,6 @@ fn check_against_negamax(text: &str) {
             .collect();
         assert_eq!(winning, &expected, "{position:?}");
         assert_eq!(*legal, position.legal_moves().len());
-        per_count[(position.piece_count() - 10) as usize] += 1;
         // No position is a symmetric image of another.
         assert!(images.insert(*position), "{position:?} twice");
         for symmetry in Symmetry::colour_preserving(position.board()) {
@@ -142,7 +151,7 @@ fn check_against_negamax(text: &str) {
             }
         }
     }
-    assert_eq!(per_count, [3; 7], "21 positions shared by 7 piece counts");
+    labelled
 }
 
 #[test]
@@ -203,6 +212,70 @@ fn a_stopped_run_resumes_to_the_same_file() {
         .concat(),
     );
     assert!(error.contains("other settings"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// 5x4 has 13 distinct won positions of 16 pieces: asked for 30 each of 15 and 16,
+/// the labeller passes 16's unfilled share to 15 after 20,000 games without a new
+/// position, fails (naming the cause) once 15 runs dry too, and a resumed run finds
+/// the same exhaustions from the file alone.
+#[test]
+fn an_exhausted_count_passes_its_share_on() {
+    let dir = folder("exhausted");
+    let whole = dir.join("whole.txt");
+    let args = |out: &Path| {
+        [
+            "perfect",
+            "label",
+            "--size",
+            "5x4",
+            "--pieces",
+            "15-16",
+            "--count",
+            "60",
+            "--seed",
+            "4",
+            "--table-mpos",
+            "1",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([out.to_str().unwrap().to_string()])
+        .collect::<Vec<_>>()
+    };
+    let run = |out: &Path| fails(&args(out).iter().map(String::as_str).collect::<Vec<_>>());
+    let error = run(&whole);
+    assert!(
+        error.contains("too few distinct won positions of 15-16 pieces"),
+        "{error}"
+    );
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let found = check_labels(&text);
+    let of = |pieces: u32| {
+        found
+            .iter()
+            .filter(|(p, _, _)| p.piece_count() == pieces)
+            .count()
+    };
+    // All 13 of 16 pieces, and more than 15's first share of 30.
+    assert_eq!(of(16), 13);
+    assert!(of(15) > 30 && of(15) <= 47, "{}", of(15));
+    // Cut after the first 45 positions (the 44th is the first past 16's exhaustion,
+    // once 30 of 15 and 13 of 16 were in): the resumed run must give 15 its larger
+    // share again.
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let header = lines.iter().take_while(|l| l.starts_with('#')).count();
+    let cut = header + 45;
+    assert!(lines.len() > cut);
+    let resumed = dir.join("resumed.txt");
+    std::fs::write(&resumed, lines[..cut].concat()).unwrap();
+    let again = run(&resumed);
+    assert!(again.contains("too few"), "{again}");
+    assert_eq!(
+        without_nodes(&std::fs::read_to_string(&resumed).unwrap()),
+        without_nodes(&text)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -14,7 +14,7 @@ use crate::table::ProofTable;
 
 mod pn;
 pub(crate) use pn::slot_bytes as pn_slot_bytes;
-use pn::{ChildCache, PnTable};
+use pn::PnTable;
 
 /// Nodes with at least this many pieces look up every child in the proof table before
 /// searching any (a known lost child proves a win at once); below it the lookups cost
@@ -126,8 +126,6 @@ pub(crate) struct Searcher<'a, W: Word> {
     numbers_stack: Vec<(u32, u32)>,
     /// Proof and disproof numbers of unproven positions (made on first use).
     numbers: Option<PnTable<W>>,
-    /// The children and keys of recent proof-number nodes (made on first use).
-    recent: Option<ChildCache<W>>,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -143,7 +141,6 @@ impl<'a, W: Word> Searcher<'a, W> {
             keys: Vec::new(),
             numbers_stack: Vec::new(),
             numbers: None,
-            recent: None,
         }
     }
 
@@ -225,9 +222,7 @@ impl<'a, W: Word> Searcher<'a, W> {
 
     /// Everything before searching the children of a node: counting it, the table, the
     /// cheap verdicts, and (`Probe::Children`, with enough pieces) a table probe of
-    /// every child; with `Probe::Numbers` the children's keys are pushed onto `keys`
-    /// (the children and their keys come from the searcher's cache of recent nodes
-    /// when it has them).
+    /// every child; with `Probe::Numbers` the children's keys are pushed onto `keys`.
     #[inline(always)]
     fn open(&mut self, me: Bitboard<W>, opp: Bitboard<W>, white: bool, probe: Probe) -> Opened<W> {
         if !self.enter() {
@@ -254,17 +249,6 @@ impl<'a, W: Word> Searcher<'a, W> {
             }
         };
         let start = self.children.len();
-        // The cache of recent nodes is keyed by the position as it stands (not its
-        // canonical image), so that a recalled node has the very children it had.
-        let raw = Key {
-            black: me,
-            white: opp,
-            white_to_move: white,
-        };
-        if probe == Probe::Numbers && self.recall(&raw) {
-            let count = self.children.len() - start;
-            return Opened::Search { start, count, key };
-        }
         // The proof-number search orders by numbers, not by the mover's moves left
         // (6x6 at 18 pieces: 1.65 M nodes without them, 1.81 M with).
         let count = match self.push_children(me, opp, probe != Probe::Numbers) {
@@ -274,7 +258,6 @@ impl<'a, W: Word> Searcher<'a, W> {
         };
         if probe == Probe::Numbers {
             self.push_child_keys(start, count, white);
-            self.remember(raw, start, count);
         } else if probe == Probe::Children && (me | opp).count() >= PROBE_CHILDREN_FROM {
             // Every child's key first, and its slot touched, so that the misses overlap.
             let keys = self.push_child_keys(start, count, white);

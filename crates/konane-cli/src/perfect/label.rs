@@ -5,7 +5,10 @@
 //! Deterministic and resumable: game `g` is `random_opening(board, …, seed + g)`; each
 //! game gives at most one position. The piece counts share `--count` evenly, and game
 //! `g` aims at one of those that still have room, in turn (so that a stopped run has
-//! them all): it takes the first position along the game with at most that many pieces
+//! them all). When [`GIVE_UP_GAMES`] games in a row keep nothing, the counts that still
+//! have room are taken to have no more distinct won positions: each keeps what it has
+//! and the rest of its share goes to the other counts, evenly (the run fails only when
+//! no other count is left). The game takes the first position along the game with at most that many pieces
 //! whose count has room, that is no symmetric image of a position already kept, and
 //! that the side to move wins (after a lost one, the next position of the game is won
 //! for its mover). Each kept position is appended to the file at once, with its game,
@@ -32,13 +35,17 @@ use konane_solver::{RootThreads, Solver, SolverOptions};
 
 use super::file::{self, Labelled, COLUMNS};
 
-/// Games in a row without a new position after which the labeller gives up (the board
-/// has too few distinct won positions in the range for --count).
-const GIVE_UP_GAMES: u64 = 20_000;
+/// Games in a row without a new position after which the counts that still have room
+/// are taken to be exhausted (the board has too few distinct won positions of those
+/// counts) and their shares go to the other counts.
+pub const GIVE_UP_GAMES: u64 = 20_000;
 
 /// The default of `--pn-pieces` (measured on 7x6 and 7x7 positions: docs/search.md,
 /// "Against perfect play").
 pub const DEFAULT_PN_PIECES: u32 = 22;
+
+/// The default of `--pn-mpos`: the solver's own default, 1 M entries.
+const DEFAULT_PN_MPOS: usize = 1;
 
 /// A range of piece counts, `MIN-MAX` (or one number).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +98,10 @@ pub struct LabelArgs {
     /// (df-pn), those below depth first (0: depth first everywhere).
     #[arg(long, default_value_t = DEFAULT_PN_PIECES)]
     pub pn_pieces: u32,
+    /// The proof-number search's table of unproven positions, in millions (2^20) of
+    /// entries (32 bytes each on boards of up to 64 squares); 7x7 needs 32.
+    #[arg(long, value_name = "M", default_value_t = DEFAULT_PN_MPOS)]
+    pub pn_mpos: usize,
     /// The labelled positions file: created with its header, or resumed.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -98,9 +109,16 @@ pub struct LabelArgs {
 
 impl LabelArgs {
     /// The settings that decide the file's contents, as command-line flags.
+    /// (`--pn-mpos` only when it is not the default, so that files made before the
+    /// flag existed resume.)
     fn settings(&self) -> String {
+        let pn_mpos = if self.pn_mpos == DEFAULT_PN_MPOS {
+            String::new()
+        } else {
+            format!(" --pn-mpos {}", self.pn_mpos)
+        };
         format!(
-            "--size {} --pieces {}-{} --count {} --seed {} --table-mpos {} --pn-pieces {}",
+            "--size {} --pieces {}-{} --count {} --seed {} --table-mpos {} --pn-pieces {}{pn_mpos}",
             self.size,
             self.pieces.0.start(),
             self.pieces.0.end(),
@@ -141,6 +159,8 @@ struct Kept {
     range: RangeInclusive<u32>,
     quotas: Vec<usize>,
     counts: Vec<usize>,
+    /// The counts found to have no more positions (see [`Kept::exhaust`]).
+    exhausted: Vec<bool>,
     seen: HashSet<String>,
 }
 
@@ -149,6 +169,7 @@ impl Kept {
         let quotas = quotas(&range, count);
         Kept {
             counts: vec![0; quotas.len()],
+            exhausted: vec![false; quotas.len()],
             quotas,
             range,
             seen: HashSet::new(),
@@ -177,6 +198,32 @@ impl Kept {
     fn has_room(&self, pieces: u32) -> bool {
         let i = pieces.wrapping_sub(*self.range.start()) as usize;
         self.range.contains(&pieces) && self.counts[i] < self.quotas[i]
+    }
+
+    /// After [`GIVE_UP_GAMES`] games without a new position: the counts that still have
+    /// room keep what they have, and the rest of their shares goes to the counts not
+    /// exhausted, evenly (the higher counts taking the remainder). False, and nothing
+    /// changed, when no count is left to take them.
+    fn exhaust(&mut self) -> bool {
+        let short: Vec<usize> = (0..self.counts.len())
+            .filter(|&i| self.counts[i] < self.quotas[i])
+            .collect();
+        let takers: Vec<usize> = (0..self.counts.len())
+            .filter(|&i| !self.exhausted[i] && !short.contains(&i))
+            .collect();
+        if takers.is_empty() {
+            return false;
+        }
+        let freed: usize = short.iter().map(|&i| self.quotas[i] - self.counts[i]).sum();
+        for &i in &short {
+            self.quotas[i] = self.counts[i];
+            self.exhausted[i] = true;
+        }
+        let shares = quotas(&(0..=takers.len() as u32 - 1), freed);
+        for (&i, share) in takers.iter().zip(shares) {
+            self.quotas[i] += share;
+        }
+        true
     }
 
     fn add(&mut self, labelled: &Labelled, key: String) -> Result<()> {
@@ -240,6 +287,8 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     }
     let mut kept = Kept::new(range.clone(), args.count);
     let mut next_game = 0;
+    // The game of the last position kept (or where the last exhaustion was found).
+    let mut last_kept = 0;
     let made_by = args.made_by();
     if args.out.exists() {
         let existing = file::read(&args.out)?;
@@ -263,8 +312,13 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                     labelled.position.to_fen()
                 );
             }
+            // The exhaustions the run that wrote the file found on its way.
+            while labelled.game - last_kept >= GIVE_UP_GAMES && kept.exhaust() {
+                last_kept += GIVE_UP_GAMES;
+            }
             kept.add(labelled, canonical_fen(&labelled.position))?;
             next_game = labelled.game + 1;
+            last_kept = labelled.game;
         }
         // A stopped run may have left part of a line: it is solved again.
         OpenOptions::new()
@@ -302,16 +356,25 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         SolverOptions {
             capacity: args.table_mpos.max(1) << 20,
             pn_pieces: args.pn_pieces,
+            pn_entries: args.pn_mpos.max(1) << 20,
             ..SolverOptions::default()
         },
     );
     // Positions proven lost in this run, not solved again (an optimisation only: the
     // file is the same without it).
     let mut lost: HashSet<String> = HashSet::new();
-    let mut last_kept = next_game;
     let mut game = next_game;
     while !kept.is_full() {
         if game - last_kept >= GIVE_UP_GAMES {
+            let short: Vec<u32> = range.clone().filter(|&p| kept.has_room(p)).collect();
+            if kept.exhaust() {
+                println!(
+                    "game {game}: no new position in {GIVE_UP_GAMES} games; {short:?} pieces \
+                     keep what they have, their share goes to the other counts"
+                );
+                last_kept = game;
+                continue;
+            }
             bail!(
                 "no new position in {GIVE_UP_GAMES} games: {board} has too few distinct won \
                  positions of {}-{} pieces for --count {} ({} kept)",
@@ -396,6 +459,29 @@ mod tests {
         assert_eq!(kept.target(1), 12);
         kept.counts = vec![1, 1, 2];
         assert!(kept.is_full());
+    }
+
+    #[test]
+    fn an_exhausted_count_gives_its_share_to_the_others() {
+        // 7x6's case: 32-37 full, 38 stuck at 11 of 29.
+        let mut kept = Kept::new(32..=38, 200);
+        kept.counts = vec![28, 28, 28, 29, 29, 29, 11];
+        assert!(kept.exhaust());
+        assert_eq!(kept.quotas, vec![31, 31, 31, 32, 32, 32, 11]);
+        assert_eq!(kept.quotas.iter().sum::<usize>(), 200);
+        assert_eq!(kept.target(0), 32);
+        assert!(!kept.has_room(38));
+        // Later 32-36 fill and 37 runs dry: its 2 go to 35 and 36, 38 takes none.
+        kept.counts = vec![31, 31, 31, 32, 32, 30, 11];
+        assert!(kept.exhaust());
+        assert_eq!(kept.quotas, vec![31, 31, 31, 33, 33, 30, 11]);
+        assert_eq!(kept.quotas.iter().sum::<usize>(), 200);
+        // When every count with no room left is exhausted too, nothing can take a share.
+        kept.counts = vec![31, 31, 31, 32, 32, 30, 11];
+        kept.exhausted = vec![true, true, true, true, false, true, true];
+        let before = kept.quotas.clone();
+        assert!(!kept.exhaust());
+        assert_eq!(kept.quotas, before);
     }
 
     #[test]

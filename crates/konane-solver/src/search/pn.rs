@@ -15,7 +15,7 @@
 
 use konane_core::{Bitboard, Word};
 
-use super::{Child, Opened, Probe, Searcher};
+use super::{Opened, Probe, Searcher};
 use crate::symmetry::Key;
 
 /// A number beyond every real one: a proven position's.
@@ -81,9 +81,19 @@ impl<W: Word> Slot<W> {
     }
 }
 
+/// The two slots of one home, on a cache line of their own (on `u64`), so that a
+/// lookup costs one cache miss, not two.
+#[derive(Copy, Clone, Debug)]
+#[repr(C, align(64))]
+struct Home<W: Word>([Slot<W>; 2]);
+
+impl<W: Word> Home<W> {
+    const EMPTY: Home<W> = Home([Slot::EMPTY; 2]);
+}
+
 /// Bytes one slot of a table of numbers takes on the word `W` (32 on `u64`).
 pub(crate) fn slot_bytes<W: Word>() -> usize {
-    std::mem::size_of::<Slot<W>>()
+    std::mem::size_of::<Home<W>>() / 2
 }
 
 /// Slots a table of numbers starts with (32 KiB on boards of 64 squares).
@@ -99,7 +109,7 @@ const FIRST_SLOTS: usize = 1 << 10;
 /// about `1.6 (slots / 2)^(2/3)` positions are in, about 100 K for 32 M slots, so a
 /// large search took the whole size at once.)
 pub(crate) struct PnTable<W: Word> {
-    slots: Vec<Slot<W>>,
+    homes: Vec<Home<W>>,
     /// The most slots it grows to (a power of two).
     limit: usize,
     /// Slots taken.
@@ -116,21 +126,26 @@ impl<W: Word> PnTable<W> {
     fn starting_with(entries: usize, first: usize) -> PnTable<W> {
         let limit = entries.next_power_of_two().max(2);
         PnTable {
-            slots: vec![Slot::EMPTY; first.next_power_of_two().clamp(2, limit)],
+            homes: vec![Home::EMPTY; first.next_power_of_two().clamp(2, limit) / 2],
             limit,
             used: 0,
         }
     }
 
+    /// The slots it has now.
+    fn slots(&self) -> usize {
+        2 * self.homes.len()
+    }
+
     #[inline(always)]
     fn home(&self, key: &Key<W>) -> usize {
-        key.digest() as usize & (self.slots.len() - 2)
+        (key.digest() >> 1) as usize & (self.homes.len() - 1)
     }
 
     #[inline(always)]
     fn get(&self, key: &Key<W>) -> Option<(u32, u32)> {
-        let home = self.home(key);
-        self.slots[home..home + 2]
+        self.homes[self.home(key)]
+            .0
             .iter()
             .find(|s| s.holds(key))
             .map(|s| (s.pn, s.dn))
@@ -139,7 +154,7 @@ impl<W: Word> PnTable<W> {
     /// Reads the slots of `key` (see [`crate::table::ProofTable::touch`]).
     #[inline(always)]
     fn touch(&self, key: &Key<W>) -> u64 {
-        u64::from(self.slots[self.home(key)].pn)
+        u64::from(self.homes[self.home(key)].0[0].pn)
     }
 
     /// Records the numbers of `key` (neither of them 0).
@@ -148,13 +163,13 @@ impl<W: Word> PnTable<W> {
         debug_assert!(pn > 0 && dn > 0, "an unproven position's numbers");
         loop {
             let home = self.home(&key);
-            let full = self.slots.len() == self.limit;
-            let (a, b) = (&self.slots[home], &self.slots[home + 1]);
+            let full = self.slots() == self.limit;
+            let [a, b] = &self.homes[home].0;
             let index = if a.holds(&key) {
                 Some(0)
             } else if b.holds(&key) {
                 Some(1)
-            } else if !full && 2 * (self.used + 1) > self.slots.len() {
+            } else if !full && 2 * (self.used + 1) > self.slots() {
                 None
             } else if a.is_empty() {
                 Some(0)
@@ -165,7 +180,7 @@ impl<W: Word> PnTable<W> {
             };
             match index {
                 Some(index) => {
-                    let slot = &mut self.slots[home + index];
+                    let slot = &mut self.homes[home].0[index];
                     if slot.is_empty() {
                         self.used += 1;
                     }
@@ -187,91 +202,19 @@ impl<W: Word> PnTable<W> {
     /// new homes, so nothing is lost).
     #[inline(never)]
     fn grow(&mut self) {
-        let doubled = vec![Slot::EMPTY; 2 * self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        for slot in old.into_iter().filter(|s| !s.is_empty()) {
-            let home = self.home(&slot.key());
-            let index = usize::from(!self.slots[home].is_empty());
-            debug_assert!(self.slots[home + index].is_empty(), "at most two a home");
-            self.slots[home + index] = slot;
+        let doubled = vec![Home::EMPTY; 2 * self.homes.len()];
+        let old = std::mem::replace(&mut self.homes, doubled);
+        for slot in old.iter().flat_map(|h| h.0).filter(|s| !s.is_empty()) {
+            let index = self.home(&slot.key());
+            let home = &mut self.homes[index].0;
+            let index = usize::from(!home[0].is_empty());
+            debug_assert!(home[index].is_empty(), "at most two a home");
+            home[index] = slot;
         }
-    }
-}
-
-/// One remembered node: its key, and its children and their keys, in order.
-struct Recent<W: Word> {
-    key: Option<Key<W>>,
-    children: Vec<(Child<W>, Key<W>)>,
-}
-
-/// The children of recent proof-number nodes, so that a node entered again (df-pn
-/// enters a node once for each time its parent picks it) need not generate, order
-/// and key its children again: one entry a home, the newest node kept.
-pub(crate) struct ChildCache<W: Word> {
-    entries: Vec<Recent<W>>,
-}
-
-/// Nodes a searcher's [`ChildCache`] remembers.
-const RECENT_NODES: usize = 1 << 16;
-
-impl<W: Word> ChildCache<W> {
-    fn new(entries: usize) -> ChildCache<W> {
-        ChildCache {
-            entries: (0..entries.next_power_of_two())
-                .map(|_| Recent {
-                    key: None,
-                    children: Vec::new(),
-                })
-                .collect(),
-        }
-    }
-
-    #[inline(always)]
-    fn home(&self, key: &Key<W>) -> usize {
-        (key.digest() >> 32) as usize & (self.entries.len() - 1)
     }
 }
 
 impl<W: Word> Searcher<'_, W> {
-    /// Pushes the children of the node `key` and their keys, as [`Searcher::remember`]
-    /// kept them, onto `children` and `keys`; false (nothing pushed) when they are
-    /// not kept.
-    #[inline(always)]
-    pub(super) fn recall(&mut self, key: &Key<W>) -> bool {
-        let Some(recent) = &self.recent else {
-            return false;
-        };
-        let entry = &recent.entries[recent.home(key)];
-        if entry.key.as_ref() != Some(key) {
-            return false;
-        }
-        for &(child, child_key) in &entry.children {
-            self.children.push(child);
-            self.keys.push(child_key);
-        }
-        true
-    }
-
-    /// Keeps the `count` children of the node `key` from `start` (and their keys, the
-    /// last `count` of `keys`) for [`Searcher::recall`].
-    #[inline(always)]
-    pub(super) fn remember(&mut self, key: Key<W>, start: usize, count: usize) {
-        let recent = self
-            .recent
-            .get_or_insert_with(|| ChildCache::new(RECENT_NODES));
-        let home = recent.home(&key);
-        let entry = &mut recent.entries[home];
-        entry.key = Some(key);
-        entry.children.clear();
-        let keys = &self.keys[self.keys.len() - count..];
-        entry.children.extend(
-            self.children[start..start + count]
-                .iter()
-                .copied()
-                .zip(keys.iter().copied()),
-        );
-    }
-
     /// Whether (`me`, `opp`) is searched by proof numbers.
     #[inline(always)]
     pub(super) fn uses_pn(&self, me: Bitboard<W>, opp: Bitboard<W>) -> bool {
@@ -410,10 +353,10 @@ mod tests {
             table.set(key, pn, dn);
             last.insert(key, (pn, dn));
             assert_eq!(table.get(&key), Some((pn, dn)));
-            assert!(2 * table.used <= table.slots.len(), "step {step}");
+            assert!(2 * table.used <= table.slots(), "step {step}");
         }
         // 6,000 positions: never more than 16,384 slots (half of 8,192 is 4,096).
-        assert!(table.slots.len() <= 1 << 14, "{}", table.slots.len());
+        assert!(table.slots() <= 1 << 14, "{}", table.slots());
         let mut kept = 0;
         for key in &keys {
             if let Some(numbers) = table.get(key) {
@@ -436,7 +379,7 @@ mod tests {
         };
         table.set(key(1), 30, 40);
         table.set(key(2), 5, 6);
-        assert_eq!(table.slots.len(), 2);
+        assert_eq!(table.slots(), 2);
         // A third position takes the slot of the second (min 5), not the first (min 30).
         table.set(key(3), 7, 8);
         assert_eq!(table.get(&key(1)), Some((30, 40)));
@@ -462,6 +405,6 @@ mod tests {
             table.set(key, 1, 2);
             assert_eq!(table.get(&key), Some((1, 2)));
         }
-        assert!(table.slots.len() <= 1 << 14, "{}", table.slots.len());
+        assert!(table.slots() <= 1 << 14, "{}", table.slots());
     }
 }
