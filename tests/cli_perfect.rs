@@ -110,6 +110,23 @@ fn labels_are_every_winning_move_by_plain_negamax() {
             .collect()
     };
     assert_eq!(lines(read("0")), lines(read(PN_PIECES)));
+    // Root moves in parallel: the same positions and labels.
+    let threaded = dir.join("threaded.txt");
+    let mut args = LABEL.to_vec();
+    args.extend([
+        "1",
+        "--pn-pieces",
+        PN_PIECES,
+        "--threads",
+        "2",
+        "--out",
+        threaded.to_str().unwrap(),
+    ]);
+    konane(&args);
+    assert_eq!(
+        lines(std::fs::read_to_string(&threaded).unwrap()),
+        lines(read(PN_PIECES))
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

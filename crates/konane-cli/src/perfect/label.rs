@@ -102,6 +102,10 @@ pub struct LabelArgs {
     /// entries (32 bytes each on boards of up to 64 squares); 7x7 needs 32.
     #[arg(long, value_name = "M", default_value_t = DEFAULT_PN_MPOS)]
     pub pn_mpos: usize,
+    /// Worker threads: the root moves of a position are solved in parallel (the
+    /// positions and winning moves are those of one thread; only the node counts vary).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: u32,
     /// The labelled positions file: created with its header, or resumed.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -261,11 +265,20 @@ fn elapsed(started: Instant, cpu_started: Option<f64>) -> String {
     }
 }
 
-/// Proves the value of every root move of `position` on this thread with `solver` (whose
-/// table keeps what earlier solves proved): every winning move (none when the side to
-/// move loses) and the nodes searched.
-fn label(solver: &Solver, position: &Position) -> (Vec<konane_core::Move>, u64) {
-    let report = solver.solve_root(position, &[], u64::MAX, RootThreads::Calling, |_, _| {});
+/// Proves the value of every root move of `position` with `solver` (whose table keeps
+/// what earlier solves proved), on this thread or, with `pool`, in parallel on its
+/// threads: every winning move (none when the side to move loses) and the nodes
+/// searched.
+fn label(
+    solver: &Solver,
+    pool: Option<&rayon::ThreadPool>,
+    position: &Position,
+) -> (Vec<konane_core::Move>, u64) {
+    let solve = |threads| solver.solve_root(position, &[], u64::MAX, threads, |_, _| {});
+    let report = match pool {
+        Some(pool) => pool.install(|| solve(RootThreads::Pool)),
+        None => solve(RootThreads::Calling),
+    };
     assert!(report.complete, "an unlimited solve proves every root move");
     (report.winning_moves(), report.nodes)
 }
@@ -360,6 +373,15 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             ..SolverOptions::default()
         },
     );
+    let pool = match args.threads {
+        1 => None,
+        threads => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads as usize)
+                .build()
+                .context("cannot start the worker threads")?,
+        ),
+    };
     // Positions proven lost in this run, not solved again (an optimisation only: the
     // file is the same without it).
     let mut lost: HashSet<String> = HashSet::new();
@@ -396,8 +418,10 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             if kept.seen.contains(&key) || lost.contains(&key) {
                 continue;
             }
-            let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
-            let (winning, nodes) = label(&solver, &position);
+            // The thread's own CPU time says nothing when the pool solves.
+            let cpu_started = pool.is_none().then(thread_cpu_seconds).flatten();
+            let started = Instant::now();
+            let (winning, nodes) = label(&solver, pool.as_ref(), &position);
             let time = elapsed(started, cpu_started);
             let legal = position.legal_moves().len();
             if winning.is_empty() {
