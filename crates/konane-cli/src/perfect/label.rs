@@ -38,7 +38,7 @@ use super::file::{self, Labelled, COLUMNS};
 /// Games in a row without a new position after which the counts that still have room
 /// are taken to be exhausted (the board has too few distinct won positions of those
 /// counts) and their shares go to the other counts.
-pub const GIVE_UP_GAMES: u64 = 20_000;
+const GIVE_UP_GAMES: u64 = 20_000;
 
 /// The default of `--pn-pieces` (measured on 7x6 and 7x7 positions: docs/search.md,
 /// "Against perfect play").
@@ -206,9 +206,10 @@ impl Kept {
 
     /// After [`GIVE_UP_GAMES`] games without a new position: the counts that still have
     /// room keep what they have, and the rest of their shares goes to the counts not
-    /// exhausted, evenly (the higher counts taking the remainder). False, and nothing
-    /// changed, when no count is left to take them.
-    fn exhaust(&mut self) -> bool {
+    /// exhausted, evenly (the higher counts taking the remainder). The piece counts
+    /// found exhausted; `None`, and nothing changed, when no count is left to take
+    /// their shares.
+    fn exhaust(&mut self) -> Option<Vec<u32>> {
         let short: Vec<usize> = (0..self.counts.len())
             .filter(|&i| self.counts[i] < self.quotas[i])
             .collect();
@@ -216,7 +217,7 @@ impl Kept {
             .filter(|&i| !self.exhausted[i] && !short.contains(&i))
             .collect();
         if takers.is_empty() {
-            return false;
+            return None;
         }
         let freed: usize = short.iter().map(|&i| self.quotas[i] - self.counts[i]).sum();
         for &i in &short {
@@ -227,7 +228,12 @@ impl Kept {
         for (&i, share) in takers.iter().zip(shares) {
             self.quotas[i] += share;
         }
-        true
+        Some(
+            short
+                .iter()
+                .map(|&i| self.range.start() + i as u32)
+                .collect(),
+        )
     }
 
     fn add(&mut self, labelled: &Labelled, key: String) -> Result<()> {
@@ -326,7 +332,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 );
             }
             // The exhaustions the run that wrote the file found on its way.
-            while labelled.game - last_kept >= GIVE_UP_GAMES && kept.exhaust() {
+            while labelled.game - last_kept >= GIVE_UP_GAMES && kept.exhaust().is_some() {
                 last_kept += GIVE_UP_GAMES;
             }
             kept.add(labelled, canonical_fen(&labelled.position))?;
@@ -388,8 +394,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     let mut game = next_game;
     while !kept.is_full() {
         if game - last_kept >= GIVE_UP_GAMES {
-            let short: Vec<u32> = range.clone().filter(|&p| kept.has_room(p)).collect();
-            if kept.exhaust() {
+            if let Some(short) = kept.exhaust() {
                 println!(
                     "game {game}: no new position in {GIVE_UP_GAMES} games; {short:?} pieces \
                      keep what they have, their share goes to the other counts"
@@ -490,21 +495,21 @@ mod tests {
         // 7x6's case: 32-37 full, 38 stuck at 11 of 29.
         let mut kept = Kept::new(32..=38, 200);
         kept.counts = vec![28, 28, 28, 29, 29, 29, 11];
-        assert!(kept.exhaust());
+        assert_eq!(kept.exhaust(), Some(vec![38]));
         assert_eq!(kept.quotas, vec![31, 31, 31, 32, 32, 32, 11]);
         assert_eq!(kept.quotas.iter().sum::<usize>(), 200);
         assert_eq!(kept.target(0), 32);
         assert!(!kept.has_room(38));
         // Later 32-36 fill and 37 runs dry: its 2 go to 35 and 36, 38 takes none.
         kept.counts = vec![31, 31, 31, 32, 32, 30, 11];
-        assert!(kept.exhaust());
+        assert_eq!(kept.exhaust(), Some(vec![37]));
         assert_eq!(kept.quotas, vec![31, 31, 31, 33, 33, 30, 11]);
         assert_eq!(kept.quotas.iter().sum::<usize>(), 200);
         // When every count with no room left is exhausted too, nothing can take a share.
         kept.counts = vec![31, 31, 31, 32, 32, 30, 11];
         kept.exhausted = vec![true, true, true, true, false, true, true];
         let before = kept.quotas.clone();
-        assert!(!kept.exhaust());
+        assert_eq!(kept.exhaust(), None);
         assert_eq!(kept.quotas, before);
     }
 

@@ -137,6 +137,8 @@ impl<W: Word> PnTable<W> {
         2 * self.homes.len()
     }
 
+    /// The home of `key`: the digest's bits from bit 1 on, the bits the earlier layout
+    /// (slot pairs at even indices) used, so that the search's nodes stay the same.
     #[inline(always)]
     fn home(&self, key: &Key<W>) -> usize {
         (key.digest() >> 1) as usize & (self.homes.len() - 1)
@@ -205,8 +207,8 @@ impl<W: Word> PnTable<W> {
         let doubled = vec![Home::EMPTY; 2 * self.homes.len()];
         let old = std::mem::replace(&mut self.homes, doubled);
         for slot in old.iter().flat_map(|h| h.0).filter(|s| !s.is_empty()) {
-            let index = self.home(&slot.key());
-            let home = &mut self.homes[index].0;
+            let at = self.home(&slot.key());
+            let home = &mut self.homes[at].0;
             let index = usize::from(!home[0].is_empty());
             debug_assert!(home[index].is_empty(), "at most two a home");
             home[index] = slot;
