@@ -38,7 +38,7 @@ use super::file::{self, Labelled, COLUMNS};
 /// Games in a row without a new position after which the counts that still have room
 /// are taken to be exhausted (the board has too few distinct won positions of those
 /// counts) and their shares go to the other counts.
-const GIVE_UP_GAMES: u64 = 20_000;
+pub const GIVE_UP_GAMES: u64 = 20_000;
 
 /// The default of `--pn-pieces` (measured on 7x6 and 7x7 positions: docs/search.md,
 /// "Against perfect play").
