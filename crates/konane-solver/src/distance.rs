@@ -75,9 +75,10 @@ impl DistanceSolver {
         }
     }
 
-    /// Forgets every position.
+    /// Forgets every position. The table keeps its memory: a solver that is cleared
+    /// between games does not free and grow it again each time.
     pub fn clear(&mut self) {
-        self.table = HashMap::default();
+        self.table.clear();
     }
 
     /// The exact outcome of `position` and its line, with the root restricted to
@@ -336,5 +337,21 @@ mod tests {
             full.map(|d| d.wins),
             Some(position.side_to_move() == Color::Black)
         );
+    }
+
+    /// Clearing forgets every position but keeps the table's memory, and the solver
+    /// answers the same afterwards.
+    #[test]
+    fn clearing_forgets_the_positions_and_keeps_the_memory() {
+        let mut position = Position::start(Board::new(5, 5).unwrap());
+        position.play_all(["c3", "c2"]).unwrap();
+        let mut solver = DistanceSolver::new(1 << 16);
+        let first = solver.solve(&position, &[], u64::MAX, &mut || false);
+        let capacity = solver.table.capacity();
+        assert!(!solver.table.is_empty());
+        solver.clear();
+        assert!(solver.table.is_empty());
+        assert_eq!(solver.table.capacity(), capacity);
+        assert_eq!(solver.solve(&position, &[], u64::MAX, &mut || false), first);
     }
 }
