@@ -225,7 +225,7 @@ impl DistanceSolver {
     /// Narrows the stored bounds of `key` (clearing the table first when it is full).
     fn store(&mut self, key: Position, lower: i32, upper: i32, best: Option<Move>) {
         if self.table.len() >= self.capacity && !self.table.contains_key(&key) {
-            self.table.clear();
+            self.clear();
         }
         let entry = self.table.entry(key).or_insert(Entry {
             lower: -INFINITE as i16,
