@@ -386,6 +386,9 @@ fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, t
     let qualifier = if report.complete { "" } else { " (so far)" };
     println!("Winning moves for {}{qualifier}: {listed}", report.side);
     println!("Nodes: {}", report.nodes);
+    if report.jobs > 0 {
+        println!("Shared between threads: {} positions", report.jobs);
+    }
     println!(
         "Time: {seconds:.3} s, {:.2} M nodes/s, {table_len} positions in the proof table",
         report.nodes as f64 / seconds.max(1e-9) / 1e6

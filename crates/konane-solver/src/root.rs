@@ -1,7 +1,7 @@
 //! Solving from a `Position`: the value of every root move (in parallel), and the
 //! budget-limited verdict with a winning move that the engine's search asks for.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use konane_core::{
@@ -10,7 +10,7 @@ use konane_core::{
 use rayon::prelude::*;
 
 use crate::regions::RegionCache;
-use crate::search::{Searcher, Shared};
+use crate::search::{JobBoard, Searcher, Shared};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::{ProofTable, TableKind};
 
@@ -92,6 +92,9 @@ pub struct RootReport {
     pub complete: bool,
     /// Positions searched (see the crate documentation for what counts).
     pub nodes: u64,
+    /// Positions that one thread handed to another to prove (the proof-number search
+    /// on several threads; 0 otherwise).
+    pub jobs: u64,
 }
 
 impl RootReport {
@@ -334,6 +337,7 @@ impl<W: Word> WordSolver<W> {
         stop: &'a AtomicBool,
         nodes: &'a AtomicU64,
         budget: u64,
+        jobs: Option<&'a JobBoard<W>>,
     ) -> Shared<'a, W> {
         Shared {
             geometry: self.geometry,
@@ -347,6 +351,7 @@ impl<W: Word> WordSolver<W> {
             caches: &self.caches,
             pn_pieces: self.options.pn_pieces,
             pn_entries: self.options.pn_entries,
+            jobs,
         }
     }
 
@@ -364,7 +369,6 @@ impl<W: Word> WordSolver<W> {
     where
         F: Fn(MoveValue, u64) + Sync,
     {
-        let shared = self.shared(stop, nodes, node_budget);
         let side = position.side_to_move();
         let moves: Vec<BitMove> = position
             .legal_moves()
@@ -381,18 +385,22 @@ impl<W: Word> WordSolver<W> {
                 None => classes.push((key, vec![mv])),
             }
         }
-        // Splitting below the root costs speculative work, so only when the root moves
-        // alone leave threads idle.
-        let split = if threads == RootThreads::Pool && rayon::current_num_threads() > classes.len()
-        {
+        let parallel = threads == RootThreads::Pool && rayon::current_num_threads() > 1;
+        // The proof-number search shares work below the root moves through jobs; the
+        // depth-first search splits the top plies, but only when the root moves alone
+        // leave threads idle (splitting costs speculative work).
+        let board = (parallel && self.options.pn_pieces > 0).then(|| JobBoard::new(classes.len()));
+        let split = if board.is_none() && parallel && rayon::current_num_threads() > classes.len() {
             self.options.split_plies
         } else {
             0
         };
+        let shared = self.shared(stop, nodes, node_budget, board.as_ref());
         let proven = Mutex::new(Vec::new());
-        let solve_class = |(_, members): &(Key<W>, Vec<BitMove>)| {
+        let solve_class = |searcher: &mut Searcher<W>, class: usize| {
+            let members = &classes[class].1;
             let next = position.after(members[0]);
-            let mut searcher = Searcher::new(&shared);
+            searcher.class = class;
             let result = searcher.solve_split(
                 next.pieces(!side),
                 next.pieces(side),
@@ -400,6 +408,9 @@ impl<W: Word> WordSolver<W> {
                 split,
             );
             searcher.flush();
+            if let Some(board) = &board {
+                board.finish_class(class);
+            }
             if let Some(child_wins) = result {
                 for &mv in members {
                     let value = MoveValue {
@@ -414,9 +425,35 @@ impl<W: Word> WordSolver<W> {
                 }
             }
         };
-        match threads {
-            RootThreads::Pool => classes.par_iter().for_each(solve_class),
-            RootThreads::Calling => classes.iter().for_each(solve_class),
+        match (threads, &board) {
+            (RootThreads::Calling, _) => {
+                (0..classes.len()).for_each(|class| solve_class(&mut Searcher::new(&shared), class))
+            }
+            (RootThreads::Pool, None) => (0..classes.len())
+                .into_par_iter()
+                .for_each(|class| solve_class(&mut Searcher::new(&shared), class)),
+            (RootThreads::Pool, Some(_)) => {
+                // One worker a thread: root moves while there are any, then jobs until
+                // every root move is proven.
+                let next = AtomicUsize::new(0);
+                let unproven = AtomicUsize::new(classes.len());
+                rayon::scope(|scope| {
+                    for _ in 0..rayon::current_num_threads() {
+                        scope.spawn(|_| {
+                            let mut searcher = Searcher::new(&shared);
+                            loop {
+                                let class = next.fetch_add(1, Ordering::Relaxed);
+                                if class >= classes.len() {
+                                    break;
+                                }
+                                solve_class(&mut searcher, class);
+                                unproven.fetch_sub(1, Ordering::Relaxed);
+                            }
+                            searcher.help_until(|| unproven.load(Ordering::Relaxed) == 0);
+                        });
+                    }
+                });
+            }
         }
         let mut values = proven
             .into_inner()
@@ -428,6 +465,7 @@ impl<W: Word> WordSolver<W> {
             complete: values.len() == moves.len(),
             values,
             nodes: nodes.load(Ordering::Relaxed),
+            jobs: board.as_ref().map_or(0, JobBoard::offered),
         }
     }
 
@@ -438,7 +476,7 @@ impl<W: Word> WordSolver<W> {
         node_budget: u64,
     ) -> Option<Verdict> {
         let nodes = AtomicU64::new(0);
-        let shared = self.shared(stop, &nodes, node_budget);
+        let shared = self.shared(stop, &nodes, node_budget, None);
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
         let mut winning_move = None;

@@ -3,7 +3,7 @@
 //! plies (young brothers wait: the first child alone, then the rest with rayon).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use konane_core::{Bitboard, Geometry, Word};
 use rayon::prelude::*;
@@ -12,7 +12,10 @@ use crate::regions::{split_bits, BitRegion, ReachCache, RegionCache};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
+mod jobs;
 mod pn;
+use jobs::Job;
+pub(crate) use jobs::JobBoard;
 pub(crate) use pn::slot_bytes as pn_slot_bytes;
 use pn::PnTable;
 
@@ -49,6 +52,9 @@ pub(crate) struct Shared<'a, W: Word> {
     pub pn_pieces: u32,
     /// Entries of each searcher's table of proof and disproof numbers.
     pub pn_entries: usize,
+    /// The jobs the threads of a proof-number solve share (`None`: one thread, or no
+    /// proof-number search).
+    pub jobs: Option<&'a JobBoard<W>>,
 }
 
 impl<W: Word> Shared<'_, W> {
@@ -126,6 +132,13 @@ pub(crate) struct Searcher<'a, W: Word> {
     numbers_stack: Vec<(u32, u32)>,
     /// Proof and disproof numbers of unproven positions (made on first use).
     numbers: Option<PnTable<W>>,
+    /// The root move (class) this searcher works on, for the jobs it offers.
+    pub class: usize,
+    /// The jobs this searcher is proving, innermost last.
+    running: Vec<Arc<Job<W>>>,
+    /// The jobs offered below the nodes on the stack, oldest first: dropped when the
+    /// node above them is proven.
+    offers: Vec<Arc<Job<W>>>,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -141,6 +154,9 @@ impl<'a, W: Word> Searcher<'a, W> {
             keys: Vec::new(),
             numbers_stack: Vec::new(),
             numbers: None,
+            class: 0,
+            running: Vec::new(),
+            offers: Vec::new(),
         }
     }
 
@@ -162,9 +178,19 @@ impl<'a, W: Word> Searcher<'a, W> {
         }
         self.countdown = FLUSH_EVERY;
         self.flush();
-        !(self.shared.stop.load(Ordering::Relaxed)
+        !self.must_stop()
+    }
+
+    /// Whether the search must stop: stopped from outside, out of nodes, a sibling of a
+    /// parallel split has won, or a job being proven was dropped.
+    fn must_stop(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
             || self.shared.nodes.load(Ordering::Relaxed) > self.shared.budget
-            || self.cancels.iter().any(|c| c.load(Ordering::Relaxed)))
+            || self.cancels.iter().any(|c| c.load(Ordering::Relaxed))
+            || self
+                .shared
+                .jobs
+                .is_some_and(|board| self.running.iter().any(|job| board.is_dropped(job)))
     }
 
     /// Pushes the children of (`me`, `opp`) onto the stack, best first: fewest replies

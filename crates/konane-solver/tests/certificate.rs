@@ -387,6 +387,7 @@ fn a_wrong_claim_is_refused_by_the_writer() {
         values: Vec::new(),
         complete: true,
         nodes: 0,
+        jobs: 0,
     };
     let result = certify::<u64, _>(&solver, &root, &false_report, 8, |_| {});
     assert!(

@@ -383,3 +383,54 @@ fn random_game(board: Board, rng: &mut impl Rng) -> Vec<Position> {
         game.push(next);
     }
 }
+
+/// Threads that share the proof-number search below the root moves (one thread hands
+/// a child to an idle one to prove) give every root move the value of the one-thread
+/// depth-first search, on 2 and 3 threads, with tables small enough to overwrite and
+/// with a single root move (where only shared work keeps the other threads busy). The
+/// solves run under a time limit, so that a deadlock fails the test instead of hanging it.
+#[test]
+fn threads_sharing_proof_number_work_agree_with_one_thread() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut positions = vec![start(5, 5), start(6, 5), start(5, 6)];
+        // 6x6 after d3 and its reply c3: one root position, Black's jumps below it.
+        let mut opened = start(6, 6);
+        for text in ["d3", "c3"] {
+            let mv = opened
+                .legal_moves()
+                .into_iter()
+                .find(|mv| mv.to_string() == text)
+                .expect("an opening removal of 6x6");
+            opened.play(mv);
+        }
+        positions.push(opened);
+        let mut jobs = 0;
+        for position in &positions {
+            let plain = on_threads(1, || {
+                pn_solver(position.board(), 0, 0, 1 << 16).solve_moves(position, |_, _| {})
+            });
+            for (threads, pn_pieces, pn_entries, capacity) in [
+                (2, 8, 1 << 12, 1 << 16),
+                (3, 6, 1 << 8, 1 << 12),
+                (2, 12, 1 << 16, 1 << 18),
+            ] {
+                let solver = pn_solver(position.board(), pn_pieces, pn_entries, capacity);
+                let report = on_threads(threads, || solver.solve_moves(position, |_, _| {}));
+                assert!(report.complete);
+                assert_eq!(
+                    report.values,
+                    plain.values,
+                    "{} on {threads} threads, pn {pn_pieces}",
+                    position.to_fen()
+                );
+                jobs += report.jobs;
+            }
+        }
+        done.send(jobs).expect("the test waits");
+    });
+    let jobs = finished
+        .recv_timeout(std::time::Duration::from_secs(600))
+        .expect("the parallel solves finish within 10 minutes");
+    assert!(jobs > 0, "no work was shared");
+}

@@ -13,8 +13,11 @@
 //! Proven positions go to the shared proof table, as in the depth-first search, so a
 //! verdict is exactly as sure: a number only steers the search, it never decides.
 
+use std::sync::Arc;
+
 use konane_core::{Bitboard, Word};
 
+use super::jobs::{Job, JobState, OFFER_ABOVE_PN_PIECES};
 use super::{Opened, Probe, Searcher};
 use crate::symmetry::Key;
 
@@ -285,16 +288,40 @@ impl<W: Word> Searcher<'_, W> {
             let numbers = self.numbers_of(&self.keys[keys + j], self.children[start + j].replies);
             self.numbers_stack.push(numbers);
         }
+        // Children that other threads are proving, and the board to offer jobs on.
+        let board = self
+            .shared
+            .jobs
+            .filter(|_| (me | opp).count() >= self.shared.pn_pieces + OFFER_ABOVE_PN_PIECES);
+        let mut pending = board.map_or_else(Vec::new, |b| b.among(&self.keys[keys..]));
+        // The jobs offered below this node from here on.
+        let offers = self.offers.len();
         self.keys.truncate(keys);
         let result = loop {
-            // pn: the best child's dn; dn: the sum of the children's pn.
+            if !pending.is_empty() {
+                let stack = &mut self.numbers_stack[base..];
+                pending.retain(|(j, job)| match job.state() {
+                    JobState::Live => true,
+                    JobState::Done(win) => {
+                        stack[*j] = proven(win);
+                        false
+                    }
+                    JobState::Dropped => false,
+                });
+            }
+            // pn: the best child's dn; dn: the sum of the children's pn. The best and
+            // second best are chosen among the children no job is proving.
             let (mut pn, mut dn) = (INF, 0u32);
-            let (mut best, mut best_pn, mut second) = (0, 0, INF);
+            let (mut best, mut best_pn, mut best_dn, mut second) = (0, 0, INF, INF);
             for (j, &(cpn, cdn)) in self.numbers_stack[base..].iter().enumerate() {
                 dn = dn.saturating_add(cpn).min(INF - 1);
-                if cdn < pn {
-                    second = pn;
-                    pn = cdn;
+                pn = pn.min(cdn);
+                if !pending.is_empty() && pending.iter().any(|(i, _)| *i == j) {
+                    continue;
+                }
+                if cdn < best_dn {
+                    second = best_dn;
+                    best_dn = cdn;
                     best = j;
                     best_pn = cpn;
                 } else if cdn < second {
@@ -305,12 +332,44 @@ impl<W: Word> Searcher<'_, W> {
                 self.shared.table.insert(key, pn == 0);
                 break Some(proven(pn == 0));
             }
-            if pn >= th_pn || dn >= th_dn {
+            if !pending.is_empty() && dn < th_dn && best_dn == INF {
+                // Only children that jobs are proving are left.
+                match self.wait_for(&pending, (me | opp).count()) {
+                    true => continue,
+                    false => break None,
+                }
+            }
+            if best_dn >= th_pn || dn >= th_dn {
+                // With children left to jobs, the proof number is that of the children
+                // this node can search itself: its parent must not come back before
+                // that is worth it (it would find nothing to do and leave again).
+                let pn = best_dn.min(INF - 1);
                 self.numbers
                     .as_mut()
                     .expect("made before the search")
                     .set(key, pn, dn);
                 break Some((pn, dn));
+            }
+            if let Some(board) = board {
+                // The mover probably loses, so every child must be proven: one of them
+                // for an idle thread.
+                if dn <= pn && board.wants_work() {
+                    let offer = self.numbers_stack[base..]
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, &(_, cdn))| {
+                            j != best && cdn < INF && !pending.iter().any(|(i, _)| *i == j)
+                        })
+                        .max_by_key(|&(j, &(_, cdn))| (cdn, std::cmp::Reverse(j)))
+                        .map(|(j, _)| j);
+                    if let Some(j) = offer {
+                        let child = self.children[start + j];
+                        let child_key = self.key(child.me, child.opp, !white);
+                        let job = board.offer(child_key, child.me, child.opp, !white, self.class());
+                        self.offers.push(job.clone());
+                        pending.push((j, job));
+                    }
+                }
             }
             let child = self.children[start + best];
             let child_th_pn = th_dn - dn + best_pn;
@@ -322,9 +381,86 @@ impl<W: Word> Searcher<'_, W> {
                 Some(numbers) => self.numbers_stack[base + best] = numbers,
             }
         };
+        if let Some(board) = board {
+            // Proven (or stopped): what it offered is no longer needed.
+            if !matches!(result, Some((pn, dn)) if pn > 0 && dn > 0) {
+                for job in self.offers.drain(offers..) {
+                    if job.state() == JobState::Live {
+                        board.cancel(&job);
+                    }
+                }
+            }
+        }
         self.numbers_stack.truncate(base);
         self.children.truncate(start);
         result
+    }
+
+    /// The root move the current work belongs to: the innermost job's, or this
+    /// searcher's own.
+    fn class(&self) -> usize {
+        self.running.last().map_or(self.class, |job| job.class)
+    }
+
+    /// Waits at a node of `pieces` pieces until one of the `pending` jobs is no longer
+    /// live, proving open jobs of fewer pieces meanwhile (see the module [`super::jobs`]
+    /// for why); false when the search must stop.
+    fn wait_for(&mut self, pending: &[(usize, Arc<Job<W>>)], pieces: u32) -> bool {
+        let board = self.shared.jobs.expect("jobs are pending");
+        board.set_idle(true);
+        let go_on = loop {
+            if pending.iter().any(|(_, job)| job.state() != JobState::Live) {
+                break true;
+            }
+            if self.must_stop() {
+                break false;
+            }
+            match board.take(pieces) {
+                Some(job) => {
+                    board.set_idle(false);
+                    let go_on = self.prove_job(job);
+                    board.set_idle(true);
+                    if !go_on {
+                        break false;
+                    }
+                }
+                None => board.wait(),
+            }
+        };
+        board.set_idle(false);
+        go_on
+    }
+
+    /// Proves `job` (taken from the board) and posts the verdict; false when the whole
+    /// search must stop (not only this job).
+    pub(crate) fn prove_job(&mut self, job: Arc<Job<W>>) -> bool {
+        let board = self.shared.jobs.expect("a job comes from the board");
+        self.running.push(job.clone());
+        let verdict = self.search(job.me, job.opp, job.white);
+        self.running.pop();
+        board.finish(&job, verdict);
+        verdict.is_some() || !self.must_stop()
+    }
+
+    /// Proves open jobs until `done` says the solve is over (or it must stop).
+    pub(crate) fn help_until(&mut self, done: impl Fn() -> bool) {
+        let board = self.shared.jobs.expect("helping needs the board");
+        board.set_idle(true);
+        while !done() && !self.must_stop() {
+            match board.take(u32::MAX) {
+                Some(job) => {
+                    board.set_idle(false);
+                    let go_on = self.prove_job(job);
+                    board.set_idle(true);
+                    if !go_on {
+                        break;
+                    }
+                }
+                None => board.wait(),
+            }
+        }
+        board.set_idle(false);
+        self.flush();
     }
 }
 
