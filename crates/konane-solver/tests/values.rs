@@ -396,14 +396,9 @@ fn threads_sharing_proof_number_work_agree_with_one_thread() {
         let mut positions = vec![start(5, 5), start(6, 5), start(5, 6)];
         // 6x6 after d3 and its reply c3: one root position, Black's jumps below it.
         let mut opened = start(6, 6);
-        for text in ["d3", "c3"] {
-            let mv = opened
-                .legal_moves()
-                .into_iter()
-                .find(|mv| mv.to_string() == text)
-                .expect("an opening removal of 6x6");
-            opened.play(mv);
-        }
+        opened
+            .play_all(["d3", "c3"])
+            .expect("opening removals of 6x6");
         positions.push(opened);
         let mut jobs = 0;
         for position in &positions {

@@ -112,6 +112,17 @@ impl<W: Word> JobBoard<W> {
         self.live.lock().expect("no panics while holding the lock")
     }
 
+    /// Takes the job at `at` off the `live` list (held locked), out of the counts of
+    /// live jobs and, if it is still open, of open ones.
+    fn unlist(&self, live: &mut Vec<Arc<Job<W>>>, at: usize) -> Arc<Job<W>> {
+        let job = live.remove(at);
+        self.live_jobs.fetch_sub(1, Ordering::Relaxed);
+        if job.state.load(Ordering::Relaxed) == OPEN {
+            self.open_jobs.fetch_sub(1, Ordering::Relaxed);
+        }
+        job
+    }
+
     /// Whether an idle thread would take a job offered now.
     #[inline(always)]
     pub fn wants_work(&self) -> bool {
@@ -131,10 +142,9 @@ impl<W: Word> JobBoard<W> {
         let mut live = self.live();
         if job.state.load(Ordering::Relaxed) == OPEN {
             if let Some(at) = live.iter().position(|j| Arc::ptr_eq(j, job)) {
-                live.remove(at);
-                self.live_jobs.fetch_sub(1, Ordering::Relaxed);
-                self.open_jobs.fetch_sub(1, Ordering::Relaxed);
-                job.state.store(DROPPED, Ordering::Release);
+                self.unlist(&mut live, at)
+                    .state
+                    .store(DROPPED, Ordering::Release);
             }
         }
         drop(live);
@@ -213,8 +223,7 @@ impl<W: Word> JobBoard<W> {
         };
         let mut live = self.live();
         if let Some(at) = live.iter().position(|j| Arc::ptr_eq(j, job)) {
-            live.remove(at);
-            self.live_jobs.fetch_sub(1, Ordering::Relaxed);
+            self.unlist(&mut live, at);
         }
         job.state.store(state, Ordering::Release);
         drop(live);
@@ -226,15 +235,14 @@ impl<W: Word> JobBoard<W> {
     pub fn finish_class(&self, class: usize) {
         self.class_done[class].store(true, Ordering::Relaxed);
         let mut live = self.live();
-        live.retain(|job| {
-            let open = job.class == class && job.state.load(Ordering::Relaxed) == OPEN;
-            if open {
-                job.state.store(DROPPED, Ordering::Release);
-                self.live_jobs.fetch_sub(1, Ordering::Relaxed);
-                self.open_jobs.fetch_sub(1, Ordering::Relaxed);
-            }
-            !open
-        });
+        while let Some(at) = live
+            .iter()
+            .position(|j| j.class == class && j.state.load(Ordering::Relaxed) == OPEN)
+        {
+            self.unlist(&mut live, at)
+                .state
+                .store(DROPPED, Ordering::Release);
+        }
         drop(live);
         self.changed.notify_all();
     }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use konane_core::{Bitboard, Word};
 
-use super::jobs::{Job, JobState, OFFER_ABOVE_PN_PIECES};
+use super::jobs::{Job, JobBoard, JobState, OFFER_ABOVE_PN_PIECES};
 use super::{Opened, Probe, Searcher};
 use crate::symmetry::Key;
 
@@ -289,10 +289,11 @@ impl<W: Word> Searcher<'_, W> {
             self.numbers_stack.push(numbers);
         }
         // Children that other threads are proving, and the board to offer jobs on.
+        let pieces = (me | opp).count();
         let board = self
             .shared
             .jobs
-            .filter(|_| (me | opp).count() >= self.shared.pn_pieces + OFFER_ABOVE_PN_PIECES);
+            .filter(|_| pieces >= self.shared.pn_pieces + OFFER_ABOVE_PN_PIECES);
         let mut pending = board.map_or_else(Vec::new, |b| b.among(&self.keys[keys..]));
         // The jobs offered below this node from here on.
         let offers = self.offers.len();
@@ -334,7 +335,7 @@ impl<W: Word> Searcher<'_, W> {
             }
             if !pending.is_empty() && dn < th_dn && best_dn == INF {
                 // Only children that jobs are proving are left.
-                match self.wait_for(&pending, (me | opp).count()) {
+                match self.wait_for(&pending, pieces) {
                     true => continue,
                     false => break None,
                 }
@@ -412,29 +413,35 @@ impl<W: Word> Searcher<'_, W> {
             if pending.iter().any(|(_, job)| job.state() != JobState::Live) {
                 break true;
             }
-            if self.must_stop() {
+            if self.must_stop() || !self.help_once(board, pieces) {
                 break false;
-            }
-            match board.take(pieces) {
-                Some(job) => {
-                    board.set_idle(false);
-                    let go_on = self.prove_job(job);
-                    board.set_idle(true);
-                    if !go_on {
-                        break false;
-                    }
-                }
-                None => board.wait(),
             }
         };
         board.set_idle(false);
         go_on
     }
 
-    /// Proves `job` (taken from the board) and posts the verdict; false when the whole
+    /// Proves one open job of fewer than `below` pieces, taken from `board`, or sleeps
+    /// a little if there is none; false when the whole search must stop. The caller
+    /// counts as idle on the board meanwhile.
+    fn help_once(&mut self, board: &JobBoard<W>, below: u32) -> bool {
+        match board.take(below) {
+            Some(job) => {
+                board.set_idle(false);
+                let go_on = self.prove_job(board, job);
+                board.set_idle(true);
+                go_on
+            }
+            None => {
+                board.wait();
+                true
+            }
+        }
+    }
+
+    /// Proves `job` (taken from `board`) and posts the verdict; false when the whole
     /// search must stop (not only this job).
-    pub(crate) fn prove_job(&mut self, job: Arc<Job<W>>) -> bool {
-        let board = self.shared.jobs.expect("a job comes from the board");
+    fn prove_job(&mut self, board: &JobBoard<W>, job: Arc<Job<W>>) -> bool {
         self.running.push(job.clone());
         let verdict = self.search(job.me, job.opp, job.white);
         self.running.pop();
@@ -446,19 +453,7 @@ impl<W: Word> Searcher<'_, W> {
     pub(crate) fn help_until(&mut self, done: impl Fn() -> bool) {
         let board = self.shared.jobs.expect("helping needs the board");
         board.set_idle(true);
-        while !done() && !self.must_stop() {
-            match board.take(u32::MAX) {
-                Some(job) => {
-                    board.set_idle(false);
-                    let go_on = self.prove_job(job);
-                    board.set_idle(true);
-                    if !go_on {
-                        break;
-                    }
-                }
-                None => board.wait(),
-            }
-        }
+        while !done() && !self.must_stop() && self.help_once(board, u32::MAX) {}
         board.set_idle(false);
         self.flush();
     }
