@@ -10,7 +10,7 @@ use konane_core::{
 use rayon::prelude::*;
 
 use crate::regions::RegionCache;
-use crate::search::{JobBoard, Searcher, Shared};
+use crate::search::{JobBoard, Searcher, Shared, SharedNumbers};
 use crate::symmetry::{Key, Symmetries};
 use crate::table::{ProofTable, TableKind};
 
@@ -338,6 +338,7 @@ impl<W: Word> WordSolver<W> {
         nodes: &'a AtomicU64,
         budget: u64,
         jobs: Option<&'a JobBoard<W>>,
+        numbers: Option<&'a SharedNumbers>,
     ) -> Shared<'a, W> {
         Shared {
             geometry: self.geometry,
@@ -352,6 +353,7 @@ impl<W: Word> WordSolver<W> {
             pn_pieces: self.options.pn_pieces,
             pn_entries: self.options.pn_entries,
             jobs,
+            numbers,
         }
     }
 
@@ -395,7 +397,12 @@ impl<W: Word> WordSolver<W> {
         } else {
             0
         };
-        let shared = self.shared(stop, nodes, node_budget, board.as_ref());
+        // Threads sharing work share one table of numbers too, as large as all of
+        // theirs would be together.
+        let numbers = board
+            .as_ref()
+            .map(|_| SharedNumbers::new(self.options.pn_entries * rayon::current_num_threads()));
+        let shared = self.shared(stop, nodes, node_budget, board.as_ref(), numbers.as_ref());
         let proven = Mutex::new(Vec::new());
         let solve_class = |searcher: &mut Searcher<W>, class: usize| {
             let members = &classes[class].1;
@@ -476,7 +483,7 @@ impl<W: Word> WordSolver<W> {
         node_budget: u64,
     ) -> Option<Verdict> {
         let nodes = AtomicU64::new(0);
-        let shared = self.shared(stop, &nodes, node_budget, None);
+        let shared = self.shared(stop, &nodes, node_budget, None, None);
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
         let mut winning_move = None;

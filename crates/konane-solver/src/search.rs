@@ -13,11 +13,13 @@ use crate::symmetry::{Key, Symmetries};
 use crate::table::ProofTable;
 
 mod jobs;
+mod numbers;
 mod pn;
 use jobs::Job;
 pub(crate) use jobs::JobBoard;
-pub(crate) use pn::slot_bytes as pn_slot_bytes;
-use pn::PnTable;
+pub(crate) use numbers::slot_bytes as pn_slot_bytes;
+use numbers::Numbers;
+pub(crate) use numbers::SharedNumbers;
 
 /// Nodes with at least this many pieces look up every child in the proof table before
 /// searching any (a known lost child proves a win at once); below it the lookups cost
@@ -55,6 +57,8 @@ pub(crate) struct Shared<'a, W: Word> {
     /// The jobs the threads of a proof-number solve share (`None`: one thread, or no
     /// proof-number search).
     pub jobs: Option<&'a JobBoard<W>>,
+    /// The table of numbers those threads share (`None`: each searcher has its own).
+    pub numbers: Option<&'a SharedNumbers>,
 }
 
 impl<W: Word> Shared<'_, W> {
@@ -131,7 +135,7 @@ pub(crate) struct Searcher<'a, W: Word> {
     /// A stack of the children's proof and disproof numbers, one segment per ply.
     numbers_stack: Vec<(u32, u32)>,
     /// Proof and disproof numbers of unproven positions (made on first use).
-    numbers: Option<PnTable<W>>,
+    numbers: Option<Numbers<'a, W>>,
     /// The root move (class) this searcher works on, for the jobs it offers.
     pub class: usize,
     /// The jobs this searcher is proving, innermost last.
