@@ -144,7 +144,7 @@ fn check_against_negamax(text: &str) {
 
 /// Every position of the labels file `text` won, its winning moves exactly those after
 /// which a plain negamax says the opponent loses, and none a symmetric image of
-/// another; the positions.
+/// another, and every position it records as lost lost; the positions.
 fn check_labels(text: &str) -> Vec<(Position, Vec<String>, usize)> {
     let labelled = positions(text);
     let mut negamax = LeafSolver::new();
@@ -168,6 +168,12 @@ fn check_labels(text: &str) -> Vec<(Position, Vec<String>, usize)> {
             }
         }
     }
+    // Every position on record as lost is lost.
+    for line in text.lines().filter_map(|l| l.strip_prefix("# lost: ")) {
+        let fen = line.split(" | ").next().unwrap();
+        let position = Position::from_fen(fen).unwrap();
+        assert!(!negamax.wins(&position), "{line} is not lost");
+    }
     labelled
 }
 
@@ -175,23 +181,42 @@ fn check_labels(text: &str) -> Vec<(Position, Vec<String>, usize)> {
 fn a_stopped_run_resumes_to_the_same_file() {
     let dir = folder("resume");
     let whole = dir.join("whole.txt");
-    label(&whole);
+    let first = label(&whole);
     let text = std::fs::read_to_string(&whole).unwrap();
-    // Stopped after the header and 5 positions, in the middle of the sixth line.
+    // Stopped after the header and 5 positions (and the lost ones found before the
+    // sixth), in the middle of the sixth position's line.
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let cut = lines[..8].concat() + &lines[8][..12];
+    let sixth = (0..lines.len())
+        .filter(|&i| !lines[i].starts_with('#'))
+        .nth(5)
+        .unwrap();
+    let cut = lines[..sixth].concat() + &lines[sixth][..12];
     let resumed = dir.join("resumed.txt");
     std::fs::write(&resumed, &cut).unwrap();
     let stdout = label(&resumed);
     assert!(stdout.contains("5 of 21 kept"), "{stdout}");
+    // The lost positions on record are not solved again.
+    let lost_before = lines[..sixth]
+        .iter()
+        .filter(|l| l.starts_with("# lost: "))
+        .count();
+    assert!(
+        lost_before > 0,
+        "the test needs a lost position before the cut"
+    );
+    assert_eq!(
+        stdout.matches(" loses ").count() + lost_before,
+        first.matches(" loses ").count(),
+        "{stdout}"
+    );
     let again = std::fs::read_to_string(&resumed).unwrap();
     // The header (naming the first run's --out) is kept, and the rest is the same but
     // for the node counts of the positions solved after the resumption (the run's
     // table held less then).
     assert_eq!(without_nodes(&again), without_nodes(&text));
     assert_eq!(
-        again.lines().take(8).collect::<Vec<_>>(),
-        text.lines().take(8).collect::<Vec<_>>()
+        again.lines().take(sixth).collect::<Vec<_>>(),
+        text.lines().take(sixth).collect::<Vec<_>>()
     );
     // A finished file stays as it is.
     let stdout = label(&resumed);

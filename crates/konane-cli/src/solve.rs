@@ -43,7 +43,7 @@ fn default_capacity(board: Board, available: u64) -> usize {
 const PN_FROM_SQUARES: u32 = 36;
 
 /// The proof-number search's default piece threshold on those boards.
-const PN_PIECES: u32 = 18;
+const PN_PIECES: u32 = 20;
 
 /// The default `--pn-pieces` for `board`: [`PN_PIECES`] from [`PN_FROM_SQUARES`]
 /// squares on, else 0; also 0 when a certificate is to be written (its bytes depend
@@ -142,7 +142,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub value_pieces: Option<u32>,
     /// Search positions of at least this many pieces by proof numbers (df-pn), depth
-    /// first below them (0: depth first everywhere; default 18 on boards of 36
+    /// first below them (0: depth first everywhere; default 20 on boards of 36
     /// squares or more, 0 on smaller boards and with --certificate).
     #[arg(long, value_name = "N")]
     pub pn_pieces: Option<u32>,

@@ -1,7 +1,9 @@
 //! The labelled-positions file: `#` lines first (what made it, the columns), then one
-//! line a position, `FEN | pieces | winning moves | legal moves | solver nodes | game`.
-//! It is written a line at a time, so a stopped run leaves at most a partial last line,
-//! which readers leave out.
+//! line a position, `FEN | pieces | winning moves | legal moves | solver nodes | game`,
+//! and among them `# lost: FEN | game` lines, positions reached that the side to move
+//! loses (not kept; a resumed run does not solve them again). It is written a line at
+//! a time, so a stopped run leaves at most a partial last line, which readers leave
+//! out.
 
 use std::path::Path;
 
@@ -10,6 +12,29 @@ use konane_core::{Move, Position};
 
 /// The header line that names the columns.
 pub const COLUMNS: &str = "# fen | pieces | winning moves | legal moves | solver nodes | game";
+
+/// What starts the line of a position found lost for its mover.
+const LOST: &str = "# lost: ";
+
+/// The line of `position`, lost for its mover, reached in random game `game`.
+pub fn lost_line(position: &Position, game: u64) -> String {
+    format!("{LOST}{} | {game}", position.to_fen())
+}
+
+/// The position of a line written by [`lost_line`], checked as a position.
+fn parse_lost(line: &str) -> Result<Position, String> {
+    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    let [fen, game] = fields[..] else {
+        return Err(format!(
+            "expected 2 fields separated by '|' after '{}', found {}",
+            LOST.trim(),
+            fields.len()
+        ));
+    };
+    game.parse::<u64>()
+        .map_err(|_| format!("game '{}' is not a number", konane_core::clip(game)))?;
+    Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))
+}
 
 /// One position won for the side to move, with every winning move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +121,8 @@ pub struct LabelFile {
     /// The `#` lines, without the newline.
     pub header: Vec<String>,
     pub positions: Vec<Labelled>,
+    /// The positions found lost for their mover.
+    pub lost: Vec<Position>,
     /// The length in bytes of the complete lines (a stopped run may leave a partial one).
     pub complete_bytes: u64,
 }
@@ -110,7 +137,12 @@ pub fn read(path: &Path) -> Result<LabelFile> {
         ..LabelFile::default()
     };
     for (i, line) in text[..complete].lines().enumerate() {
-        if line.starts_with('#') {
+        if let Some(lost) = line.strip_prefix(LOST) {
+            match parse_lost(lost) {
+                Ok(position) => file.lost.push(position),
+                Err(message) => bail!("{}, line {}: {message}", path.display(), i + 1),
+            }
+        } else if line.starts_with('#') {
             file.header.push(line.to_string());
         } else if !line.trim().is_empty() {
             match Labelled::parse(line) {
@@ -136,6 +168,31 @@ mod tests {
             nodes: 123,
             game: 7,
         }
+    }
+
+    #[test]
+    fn lost_lines_round_trip_and_bad_ones_are_named() {
+        let position = sample().position;
+        let dir = std::env::temp_dir().join(format!("konane-lost-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("labels.txt");
+        let text = format!(
+            "{COLUMNS}\n{}\n{}\n",
+            lost_line(&position, 3),
+            sample().to_line()
+        );
+        std::fs::write(&path, text).unwrap();
+        let file = read(&path).unwrap();
+        assert_eq!(file.lost, vec![position]);
+        assert_eq!(file.positions, vec![sample()]);
+        assert_eq!(file.header, vec![COLUMNS.to_string()]);
+        std::fs::write(&path, format!("{COLUMNS}\n# lost: b2wb/wbwb1 w | x\n")).unwrap();
+        let error = read(&path).unwrap_err().to_string();
+        assert!(
+            error.contains("line 2") && error.contains("game 'x'"),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -76,7 +76,8 @@ impl FromStr for PieceRange {
   konane perfect label --size 5x4 --pieces 10-16 --count 20 --table-mpos 1 --out 5x4.txt
 
 Run the same command again to resume a stopped run: it reads --out, checks that it
-was made with the same settings and goes on from the game after the last position.")]
+was made with the same settings and goes on from the game after the last position,
+without solving again the positions it found lost (its '# lost:' lines).")]
 pub struct LabelArgs {
     /// Board size, as WxH.
     #[arg(long)]
@@ -305,6 +306,9 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         bail!("--count must be at least 1");
     }
     let mut kept = Kept::new(range.clone(), args.count);
+    // Positions proven lost, by this run or the one that wrote the file, not solved
+    // again (an optimisation only: the positions kept are the same without it).
+    let mut lost: HashSet<String> = HashSet::new();
     let mut next_game = 0;
     // The game of the last position kept (or where the last exhaustion was found).
     let mut last_kept = 0;
@@ -322,6 +326,16 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 args.settings(),
                 existing.header.first().map_or("none", String::as_str)
             );
+        }
+        for position in &existing.lost {
+            if position.board() != board {
+                bail!(
+                    "{}: {} is not on {board}",
+                    args.out.display(),
+                    position.to_fen()
+                );
+            }
+            lost.insert(canonical_fen(position));
         }
         for labelled in &existing.positions {
             if labelled.position.board() != board {
@@ -388,9 +402,6 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 .context("cannot start the worker threads")?,
         ),
     };
-    // Positions proven lost in this run, not solved again (an optimisation only: the
-    // file is the same without it).
-    let mut lost: HashSet<String> = HashSet::new();
     let mut game = next_game;
     while !kept.is_full() {
         if game - last_kept >= GIVE_UP_GAMES {
@@ -435,6 +446,9 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                     position.piece_count(),
                     position.side_to_move()
                 );
+                writeln!(out, "{}", file::lost_line(&position, game))
+                    .and_then(|()| out.flush())
+                    .with_context(|| format!("cannot write {}", args.out.display()))?;
                 lost.insert(key);
                 continue;
             }
