@@ -37,6 +37,8 @@ pub struct SolverOptions {
     pub pn_pieces: u32,
     /// Entries of each searcher's table of proof and disproof numbers (unproven
     /// positions of the proof-number search; 32 bytes each on boards of 64 squares).
+    /// Threads that share work share one table of this many entries per thread, 16
+    /// bytes each.
     pub pn_entries: usize,
 }
 
