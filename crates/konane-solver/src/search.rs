@@ -130,7 +130,8 @@ pub(crate) struct Searcher<'a, W: Word> {
     regions: Vec<BitRegion<W>>,
     /// The reaches of small groups of pieces seen by this searcher.
     reaches: ReachCache<W>,
-    /// Children's table keys, while a node looks them up.
+    /// Children's table keys, one segment per node: while a depth-first node looks
+    /// them up, and for the whole search of a df-pn node (its offers compare them).
     keys: Vec<Key<W>>,
     /// A stack of the children's proof and disproof numbers, one segment per ply.
     numbers_stack: Vec<(u32, u32)>,

@@ -117,7 +117,6 @@ impl<W: Word> Searcher<'_, W> {
         let mut pending = board.map_or_else(Vec::new, |b| b.among(&self.keys[keys..]));
         // The jobs offered below this node from here on.
         let offers = self.offers.len();
-        self.keys.truncate(keys);
         let result = loop {
             if !pending.is_empty() {
                 let stack = &mut self.numbers_stack[base..];
@@ -177,28 +176,27 @@ impl<W: Word> Searcher<'_, W> {
                 if dn <= pn && board.wants_work() {
                     // Not a child that is the best one turned or mirrored (the replies
                     // to a symmetric opening are), which this node searches itself.
-                    let child_key = |j: usize| {
-                        let child = self.children[start + j];
-                        self.key(child.me, child.opp, !white)
-                    };
-                    let best_key = child_key(best);
+                    let child_keys = &self.keys[keys..];
                     let offer = self.numbers_stack[base..]
                         .iter()
                         .enumerate()
                         .filter(|&(j, &(_, cdn))| {
-                            j != best && cdn < INF && !pending.iter().any(|(i, _)| *i == j)
+                            j != best
+                                && cdn < INF
+                                && child_keys[j] != child_keys[best]
+                                && !pending.iter().any(|(i, _)| *i == j)
                         })
-                        .map(|(j, &(_, cdn))| (j, cdn, child_key(j)))
-                        .filter(|(_, _, key)| *key != best_key)
-                        .max_by_key(|&(j, cdn, _)| (cdn, std::cmp::Reverse(j)));
-                    if let Some((j, _, key)) = offer {
-                        let child = self.children[start + j];
+                        .max_by_key(|&(j, &(_, cdn))| (cdn, std::cmp::Reverse(j)))
+                        .map(|(j, _)| j);
+                    if let Some(j) = offer {
+                        let (child, key) = (self.children[start + j], child_keys[j]);
                         let job = board.offer(key, child.me, child.opp, !white, self.class());
                         // The job proves every child of its key.
-                        let same: Vec<usize> = (0..self.numbers_stack.len() - base)
-                            .filter(|&i| child_key(i) == key)
-                            .collect();
-                        pending.extend(same.into_iter().map(|i| (i, job.clone())));
+                        pending.extend(
+                            (0..child_keys.len())
+                                .filter(|&i| child_keys[i] == key)
+                                .map(|i| (i, job.clone())),
+                        );
                         self.offers.push(job);
                     }
                 }
@@ -224,6 +222,7 @@ impl<W: Word> Searcher<'_, W> {
             }
         }
         self.numbers_stack.truncate(base);
+        self.keys.truncate(keys);
         self.children.truncate(start);
         result
     }
