@@ -327,7 +327,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 existing.header.first().map_or("none", String::as_str)
             );
         }
-        for position in &existing.lost {
+        let on_board = |position: &Position| -> Result<()> {
             if position.board() != board {
                 bail!(
                     "{}: {} is not on {board}",
@@ -335,16 +335,14 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                     position.to_fen()
                 );
             }
+            Ok(())
+        };
+        for position in &existing.lost {
+            on_board(position)?;
             lost.insert(canonical_fen(position));
         }
         for labelled in &existing.positions {
-            if labelled.position.board() != board {
-                bail!(
-                    "{}: {} is not on {board}",
-                    args.out.display(),
-                    labelled.position.to_fen()
-                );
-            }
+            on_board(&labelled.position)?;
             // The exhaustions the run that wrote the file found on its way.
             while labelled.game - last_kept >= GIVE_UP_GAMES && kept.exhaust().is_some() {
                 last_kept += GIVE_UP_GAMES;
