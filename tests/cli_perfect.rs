@@ -222,38 +222,75 @@ fn a_stopped_run_resumes_to_the_same_file() {
     let stdout = label(&resumed);
     assert!(stdout.contains("21 of 21 kept"), "{stdout}");
     assert_eq!(std::fs::read_to_string(&resumed).unwrap(), again);
-    // Other settings are refused: another table size, another search.
-    for (mpos, pn_pieces) in [("2", PN_PIECES), ("1", "0"), ("1", "13")] {
+    // Other solver settings resume it: the same positions and labels, and a header
+    // line naming the command that went on from where.
+    let fifth_game: u64 = lines[..sixth]
+        .iter()
+        .rev()
+        .find(|line| !line.starts_with('#'))
+        .and_then(|line| line.trim_end().rsplit(" | ").next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let other = dir.join("other.txt");
+    std::fs::write(&other, &cut).unwrap();
+    let mut args = LABEL.to_vec();
+    args.extend([
+        "2",
+        "--pn-pieces",
+        "0",
+        "--pn-mpos",
+        "2",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    let stdout = konane(&args);
+    assert!(stdout.contains("5 of 21 kept"), "{stdout}");
+    let other_text = std::fs::read_to_string(&other).unwrap();
+    let resumed_at = format!(
+        "# resumed at game {}: konane perfect label --size 5x4 --pieces 10-16 --count 21 \
+         --seed 4 --table-mpos 2 --pn-pieces 0 --pn-mpos 2 --out {}",
+        fifth_game + 1,
+        other.display()
+    );
+    assert!(
+        other_text.contains(&format!("\n{resumed_at}\n")),
+        "{other_text}"
+    );
+    let without_resumed = |text: &str| -> String {
+        without_nodes(text)
+            .lines()
+            .filter(|line| !line.starts_with("# resumed at game "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(without_resumed(&other_text), without_nodes(&text));
+    // Resumed again with the same settings, finished: no second line.
+    konane(&args);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), other_text);
+    // Settings that choose other positions are refused: another seed, count or range.
+    for (flag, value) in [("--seed", "5"), ("--count", "22"), ("--pieces", "10-15")] {
         let mut args = LABEL.to_vec();
-        args.extend([
-            mpos,
-            "--pn-pieces",
-            pn_pieces,
-            "--out",
-            resumed.to_str().unwrap(),
-        ]);
+        args.extend(["1", "--out", resumed.to_str().unwrap()]);
+        let at = args.iter().position(|a| *a == flag).unwrap();
+        args[at + 1] = value;
         let error = fails(&args);
         assert!(error.contains("other settings"), "{error}");
     }
-    // So is a file of the earlier format, whose header names no --pn-pieces.
+    // A file of the earlier format, whose header names no --pn-pieces, resumes.
     let old = dir.join("old.txt");
-    let old_text = text.replacen(&format!(" --pn-pieces {PN_PIECES}"), "", 1);
-    assert_ne!(old_text, text);
+    let old_text = cut.replacen(&format!(" --pn-pieces {PN_PIECES}"), "", 1);
+    assert_ne!(old_text, cut);
     std::fs::write(&old, old_text).unwrap();
-    let error = fails(
-        &[
-            &LABEL[..],
-            &[
-                "1",
-                "--pn-pieces",
-                PN_PIECES,
-                "--out",
-                old.to_str().unwrap(),
-            ],
-        ]
-        .concat(),
+    label(&old);
+    assert_eq!(
+        without_resumed(&std::fs::read_to_string(&old).unwrap()).replacen(
+            " --out",
+            &format!(" --pn-pieces {PN_PIECES} --out"),
+            1
+        ),
+        without_nodes(&text)
     );
-    assert!(error.contains("other settings"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,7 +1,9 @@
 //! The labelled-positions file: `#` lines first (what made it, the columns), then one
 //! line a position, `FEN | pieces | winning moves | legal moves | solver nodes | game`,
 //! and among them `# lost: FEN | game` lines, positions reached that the side to move
-//! loses (not kept; a resumed run does not solve them again). It is written a line at
+//! loses (not kept; a resumed run does not solve them again), and `# resumed at game
+//! G: COMMAND` lines, where a run went on with other solver settings than the command
+//! before it (which change node counts, never positions or labels). It is written a line at
 //! a time, so a stopped run leaves at most a partial last line, which readers leave
 //! out.
 
@@ -15,6 +17,36 @@ pub const COLUMNS: &str = "# fen | pieces | winning moves | legal moves | solver
 
 /// What starts the line of a position found lost for its mover.
 const LOST: &str = "# lost: ";
+
+/// What starts the header line naming the command that made the file.
+const MADE_BY: &str = "# made by: ";
+
+/// What starts the line of a run that resumed the file with other solver settings.
+const RESUMED: &str = "# resumed at game ";
+
+/// The header line naming `command` (which ends in `--out`) as the maker of `out`.
+pub fn made_by_line(command: &str, out: &Path) -> String {
+    format!("{MADE_BY}{command} {}", out.display())
+}
+
+/// The line of a run that resumed `out` from game `game` with `command`.
+pub fn resumed_line(game: u64, command: &str, out: &Path) -> String {
+    format!("{RESUMED}{game}: {command} {}", out.display())
+}
+
+/// The commands of the `header` lines, in order: the one that made the file, then
+/// those that resumed it with other settings.
+pub fn commands(header: &[String]) -> Vec<&str> {
+    header
+        .iter()
+        .filter_map(|line| {
+            line.strip_prefix(MADE_BY).or_else(|| {
+                let (_, command) = line.strip_prefix(RESUMED)?.split_once(": ")?;
+                Some(command)
+            })
+        })
+        .collect()
+}
 
 /// The line of `position`, lost for its mover, reached in random game `game`.
 pub fn lost_line(position: &Position, game: u64) -> String {

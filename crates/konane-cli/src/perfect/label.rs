@@ -76,8 +76,10 @@ impl FromStr for PieceRange {
   konane perfect label --size 5x4 --pieces 10-16 --count 20 --table-mpos 1 --out 5x4.txt
 
 Run the same command again to resume a stopped run: it reads --out, checks that it
-was made with the same settings and goes on from the game after the last position,
-without solving again the positions it found lost (its '# lost:' lines).")]
+was made with the same --size, --pieces, --count and --seed, and goes on from the game
+after the last position, without solving again the positions it found lost (its
+'# lost:' lines). The solver's settings may differ (they change only the node counts):
+a '# resumed at game G:' line then names the new command.")]
 pub struct LabelArgs {
     /// Board size, as WxH.
     #[arg(long)]
@@ -113,9 +115,23 @@ pub struct LabelArgs {
 }
 
 impl LabelArgs {
-    /// The settings that decide the file's contents, as command-line flags.
-    /// (`--pn-mpos` only when it is not the default, so that files made before the
-    /// flag existed resume.)
+    /// The settings that decide which positions the file holds and their labels, as
+    /// command-line flags: a file is resumed only with these.
+    fn identity(&self) -> String {
+        format!(
+            "--size {} --pieces {}-{} --count {} --seed {}",
+            self.size,
+            self.pieces.0.start(),
+            self.pieces.0.end(),
+            self.count,
+            self.seed,
+        )
+    }
+
+    /// Every setting of the file's lines, as command-line flags: the identity, then
+    /// the solver's, which change only the node counts (`--pn-mpos` only when it is
+    /// not the default, so that the header of a file made before the flag existed
+    /// reads as before).
     fn settings(&self) -> String {
         let pn_mpos = if self.pn_mpos == DEFAULT_PN_MPOS {
             String::new()
@@ -123,20 +139,16 @@ impl LabelArgs {
             format!(" --pn-mpos {}", self.pn_mpos)
         };
         format!(
-            "--size {} --pieces {}-{} --count {} --seed {} --table-mpos {} --pn-pieces {}{pn_mpos}",
-            self.size,
-            self.pieces.0.start(),
-            self.pieces.0.end(),
-            self.count,
-            self.seed,
+            "{} --table-mpos {} --pn-pieces {}{pn_mpos}",
+            self.identity(),
             self.table_mpos,
             self.pn_pieces
         )
     }
 
-    /// The header line naming the command that makes the file.
-    fn made_by(&self) -> String {
-        format!("# made by: konane perfect label {} --out", self.settings())
+    /// The command, as the header names it (after `made by:` or `resumed …:`).
+    fn command(&self) -> String {
+        format!("konane perfect label {} --out", self.settings())
     }
 }
 
@@ -312,20 +324,29 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     let mut next_game = 0;
     // The game of the last position kept (or where the last exhaustion was found).
     let mut last_kept = 0;
-    let made_by = args.made_by();
+    let command = args.command();
+    // The header line to add when a run resumes the file with other solver settings.
+    let mut resumed_with = None;
     if args.out.exists() {
         let existing = file::read(&args.out)?;
-        if !existing
-            .header
-            .iter()
-            .any(|line| line.starts_with(&made_by))
+        let commands = file::commands(&existing.header);
+        let identity = format!("konane perfect label {} ", args.identity());
+        if !commands
+            .first()
+            .is_some_and(|made| made.starts_with(&identity))
         {
             bail!(
                 "{} was made with other settings than {} (its header: {})",
                 args.out.display(),
-                args.settings(),
-                existing.header.first().map_or("none", String::as_str)
+                args.identity(),
+                commands.first().copied().unwrap_or("names no command")
             );
+        }
+        if !commands
+            .last()
+            .is_some_and(|last| last.starts_with(&command))
+        {
+            resumed_with = Some(command.clone());
         }
         let on_board = |position: &Position| -> Result<()> {
             if position.board() != board {
@@ -357,6 +378,14 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             .open(&args.out)
             .and_then(|f| f.set_len(existing.complete_bytes))
             .with_context(|| format!("cannot write {}", args.out.display()))?;
+        if let Some(command) = resumed_with {
+            let line = file::resumed_line(next_game, &command, &args.out);
+            OpenOptions::new()
+                .append(true)
+                .open(&args.out)
+                .and_then(|mut f| writeln!(f, "{line}"))
+                .with_context(|| format!("cannot write {}", args.out.display()))?;
+        }
     } else {
         if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
@@ -365,8 +394,8 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         let header = format!(
             "# Positions won for the side to move, reached by random play on {board} (both \
              removals, then random jumps), each labelled by the exact solver with every winning move.\n\
-             {made_by} {}\n{COLUMNS}\n",
-            args.out.display()
+             {}\n{COLUMNS}\n",
+            file::made_by_line(&command, &args.out)
         );
         std::fs::write(&args.out, header)
             .with_context(|| format!("cannot write {}", args.out.display()))?;
