@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use crate::regions::RegionCache;
 use crate::search::{JobBoard, Searcher, Shared, SharedNumbers};
 use crate::symmetry::{Key, Symmetries};
-use crate::table::{ProofTable, TableKind};
+use crate::table::{ProofTable, Replacement, TableKind};
 
 /// How a [`Solver`] works.
 #[derive(Copy, Clone, Debug)]
@@ -327,7 +327,18 @@ impl<W: Word> WordSolver<W> {
             options,
             geometry,
             symmetries: Symmetries::new(geometry),
-            table: ProofTable::new(options.table, options.capacity, geometry),
+            // Proof-number search comes back to positions proven long before, so its
+            // table keeps those of many pieces (docs/solver.md, "Proof-number search").
+            table: ProofTable::new(
+                options.table,
+                options.capacity,
+                geometry,
+                if options.pn_pieces > 0 {
+                    Replacement::FewestPieces
+                } else {
+                    Replacement::Home
+                },
+            ),
             caches: (0..=threads)
                 .map(|_| Mutex::new(RegionCache::new(REGION_CACHE_ENTRIES)))
                 .collect(),
