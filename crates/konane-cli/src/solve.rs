@@ -22,14 +22,16 @@ use konane_verify::MAX_LEAF_PIECES;
 use crate::search_flags::PositionArgs;
 
 /// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
-/// to 2^30, and no more than a quarter of `available` bytes (8 a position), a power of
+/// to 2^30, and no more than a quarter of `available` bytes (8 a position in the packed
+/// table, about 80 in the `DashMap`: [`SolverOptions::table_entry_bytes`]), a power of
 /// two. One rule for both searches: the packed table is allocated zeroed and used from a
 /// prefix that doubles as it fills, so a large limit costs neither set-up time nor
 /// memory that the proof does not need (7x6 with df-pn stores 4.8 M positions, 231 MB
 /// peak, under a limit of 512 M).
-fn default_capacity(board: Board, available: u64) -> usize {
+fn default_capacity(board: Board, kind: TableKind, available: u64) -> usize {
     let by_board = 1u64 << board.area().saturating_sub(12).clamp(16, 30);
-    let by_memory = (available / 4 / 8).max(1 << 16);
+    let bytes = SolverOptions::table_entry_bytes(board, kind) as u64;
+    let by_memory = (available / 4 / bytes).max(1 << 16);
     let capacity = by_board.min(by_memory);
     // The largest power of two not above it (the packed table rounds up otherwise).
     (1u64 << (63 - capacity.leading_zeros())) as usize
@@ -128,7 +130,7 @@ pub struct SolveArgs {
     pub table: TableKind,
     /// Proof table size, in millions of positions (2^20); default: grows with the
     /// board (16 for 6x6, 1024 from 7x6 up) but takes at most a quarter of the memory
-    /// available (8 bytes a position in the packed table).
+    /// available (8 bytes a position in the packed table, about 80 in the DashMap).
     #[arg(long)]
     pub table_mpos: Option<usize>,
     /// Split positions of at most this many pieces into regions no jump can ever join,
@@ -206,7 +208,7 @@ impl SolveArgs {
             table: self.table,
             capacity: match self.table_mpos {
                 Some(millions) => millions.max(1) << 20,
-                None => default_capacity(board, available_memory()),
+                None => default_capacity(board, self.table, available_memory()),
             },
             region_pieces: self
                 .region_pieces
@@ -403,13 +405,21 @@ mod tests {
     fn the_default_table_grows_with_the_board_within_a_quarter_of_the_memory() {
         let board = |w, h| Board::new(w, h).unwrap();
         let lots = 1 << 40;
-        assert_eq!(default_capacity(board(4, 4), lots), 1 << 16);
-        assert_eq!(default_capacity(board(6, 6), lots), 1 << 24);
-        assert_eq!(default_capacity(board(7, 6), lots), 1 << 30);
-        assert_eq!(default_capacity(board(8, 8), lots), 1 << 30);
+        let packed = |b, available| default_capacity(b, TableKind::Packed, available);
+        assert_eq!(packed(board(4, 4), lots), 1 << 16);
+        assert_eq!(packed(board(6, 6), lots), 1 << 24);
+        assert_eq!(packed(board(7, 6), lots), 1 << 30);
+        assert_eq!(packed(board(8, 8), lots), 1 << 30);
         // 23 GB available: a quarter is 5.75 GB, 718 M positions, so 512 M (4 GiB).
-        assert_eq!(default_capacity(board(7, 7), 23_000_000_000), 1 << 29);
-        assert_eq!(default_capacity(board(7, 7), 1 << 20), 1 << 16);
+        assert_eq!(packed(board(7, 7), 23_000_000_000), 1 << 29);
+        assert_eq!(packed(board(8, 6), 23_000_000_000), 1 << 29);
+        assert_eq!(packed(board(7, 7), 1 << 20), 1 << 16);
+        assert_eq!(packed(board(6, 8), 23_000_000_000), 1 << 29);
+        // 8x8's positions do not pack in one word (no three bits free): the DashMap's
+        // 80 bytes a position give 71.9 M, so 64 M (about 5 GB).
+        assert_eq!(packed(board(8, 8), 23_000_000_000), 1 << 26);
+        let map = default_capacity(board(7, 7), TableKind::DashMap, 23_000_000_000);
+        assert_eq!(map, 1 << 26);
         assert!(available_memory() > 0);
     }
 

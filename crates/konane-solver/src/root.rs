@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use crate::regions::RegionCache;
 use crate::search::{JobBoard, Searcher, Shared, SharedNumbers};
 use crate::symmetry::{Key, Symmetries};
-use crate::table::{ProofTable, Replacement, TableKind};
+use crate::table::{self, ProofTable, Replacement, TableKind};
 
 /// How a [`Solver`] works.
 #[derive(Copy, Clone, Debug)]
@@ -63,6 +63,23 @@ impl Default for SolverOptions {
 }
 
 impl SolverOptions {
+    /// Bytes one position of the proof table ([`SolverOptions::capacity`]) takes on
+    /// `board` with a table of `kind`: 8 in the packed table where the board's
+    /// positions pack in one word, about 80 in the `DashMap` (the `dashmap` kind, and
+    /// boards whose squares leave fewer than three bits of a word free, such as 8x8).
+    pub fn table_entry_bytes(board: Board, kind: TableKind) -> usize {
+        let packs = match board.word() {
+            WordSize::W64 => table::packs(Geometry::<u64>::of(board)),
+            WordSize::W128 => table::packs(Geometry::<u128>::of(board)),
+            WordSize::W256 => table::packs(Geometry::<U256>::of(board)),
+        };
+        if kind == TableKind::Packed && packs {
+            table::PACKED_ENTRY_BYTES
+        } else {
+            table::MAP_ENTRY_BYTES
+        }
+    }
+
     /// Bytes one entry of a searcher's table of proof numbers ([`SolverOptions::pn_entries`])
     /// takes on `board`: 32 on boards of at most 64 squares.
     pub fn pn_entry_bytes(board: Board) -> usize {

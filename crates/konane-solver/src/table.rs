@@ -87,10 +87,52 @@ impl Hasher for DigestHasher {
 
 type Map<W> = DashMap<Key<W>, bool, BuildHasherDefault<DigestHasher>>;
 
-/// Bits of a packed word: the occupied squares, then White to move, the value, a tag.
-const WHITE_TO_MOVE: u64 = 1 << 61;
-const WIN: u64 = 1 << 62;
-const USED: u64 = 1 << 63;
+/// The three bits of a packed word beside the occupied squares: White to move, the
+/// value, and a tag that tells a taken slot from an empty one (0). They are the
+/// highest bits the board's squares leave free (on 8x6 the word's top three, 63 to
+/// 61; on 6x8, whose squares reach bit 61 with a stride of 8, bits 63, 62 and 55). A
+/// board with fewer than three bits free (8x8, and the boards of wider words) has no
+/// packed table.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+struct Flags {
+    white_to_move: u64,
+    win: u64,
+    used: u64,
+}
+
+impl Flags {
+    /// The flags for a board whose squares are `squares` (a one-word board), if three
+    /// bits are free.
+    fn for_squares(squares: u64) -> Option<Flags> {
+        let mut free = !squares;
+        let mut take = || {
+            let bit = 63u32.checked_sub(free.leading_zeros())?;
+            free &= !(1 << bit);
+            Some(1u64 << bit)
+        };
+        Some(Flags {
+            used: take()?,
+            win: take()?,
+            white_to_move: take()?,
+        })
+    }
+
+    /// The flags of the board of `geometry`, if its positions pack in one word.
+    fn of<W: Word>(geometry: &Geometry<W>) -> Option<Flags> {
+        let mask = geometry.mask();
+        if mask.0.fold_high() != 0 {
+            return None;
+        }
+        Flags::for_squares(mask.0.low_u64())
+    }
+
+    /// All three.
+    #[inline(always)]
+    fn all(&self) -> u64 {
+        self.white_to_move | self.win | self.used
+    }
+}
+
 /// Slots probed after the home slot before an old entry is overwritten.
 const PROBES: usize = 4;
 
@@ -109,6 +151,21 @@ struct Packed<W: Word> {
     white_shade: Bitboard<W>,
     used: AtomicUsize,
     replacement: Replacement,
+    flags: Flags,
+}
+
+/// Bytes a position takes in the packed table.
+pub(crate) const PACKED_ENTRY_BYTES: usize = 8;
+
+/// Bytes a position takes in the `DashMap`, about: 6x8, before its positions were
+/// packed (when only the word's top three bits could be flags), held 237 M positions
+/// in 18.4 GB (with 1 GB of proof numbers beside).
+pub(crate) const MAP_ENTRY_BYTES: usize = 80;
+
+/// Whether the packed table holds the positions of the board of `geometry`: its squares
+/// fit one word and leave three bits of it free.
+pub(crate) fn packs<W: Word>(geometry: &Geometry<W>) -> bool {
+    Flags::of(geometry).is_some()
 }
 
 /// Slots in use when a packed table starts (8 MiB).
@@ -120,17 +177,21 @@ impl<W: Word> Packed<W> {
     fn pack(&self, key: &Key<W>) -> Option<u64> {
         let fits = key.black.without(self.black_shade).is_empty()
             && key.white.without(self.white_shade).is_empty();
-        let side = if key.white_to_move { WHITE_TO_MOVE } else { 0 };
-        fits.then(|| (key.black | key.white).0.low_u64() | USED | side)
+        let side = if key.white_to_move {
+            self.flags.white_to_move
+        } else {
+            0
+        };
+        fits.then(|| (key.black | key.white).0.low_u64() | self.flags.used | side)
     }
 
     /// The digest of the key a packed word holds (value bit ignored).
     fn digest_of(&self, word: u64) -> u64 {
-        let occupied = Bitboard(W::from_u64(word & !(WHITE_TO_MOVE | WIN | USED)));
+        let occupied = Bitboard(W::from_u64(word & !self.flags.all()));
         Key {
             black: occupied & self.black_shade,
             white: occupied & self.white_shade,
-            white_to_move: word & WHITE_TO_MOVE != 0,
+            white_to_move: word & self.flags.white_to_move != 0,
         }
         .digest()
     }
@@ -141,7 +202,8 @@ impl<W: Word> Packed<W> {
         let home = digest as usize & mask;
         (0..PROBES).find_map(|i| {
             let found = self.slots[(home + i) & mask].load(Ordering::Relaxed);
-            (found & !WIN == word).then_some(found & WIN != 0)
+            let win = self.flags.win;
+            (found & !win == word).then_some(found & win != 0)
         })
     }
 
@@ -158,7 +220,7 @@ impl<W: Word> Packed<W> {
                 slot.store(value, Ordering::Relaxed);
                 return true;
             }
-            if found & !WIN == value & !WIN {
+            if found & !self.flags.win == value & !self.flags.win {
                 return true;
             }
         }
@@ -177,7 +239,7 @@ impl<W: Word> Packed<W> {
             .map(|i| (home + i) & mask)
             .min_by_key(|&index| {
                 let found = self.slots[index].load(Ordering::Relaxed);
-                (found & !(WHITE_TO_MOVE | WIN | USED)).count_ones()
+                (found & !self.flags.all()).count_ones()
             })
             .unwrap_or(home)
     }
@@ -186,7 +248,7 @@ impl<W: Word> Packed<W> {
     fn insert(&self, word: u64, digest: u64, win: bool) {
         let mask = self.mask.load(Ordering::Relaxed);
         let home = digest as usize & mask;
-        let value = word | if win { WIN } else { 0 };
+        let value = word | if win { self.flags.win } else { 0 };
         for i in 0..PROBES {
             let slot = &self.slots[(home + i) & mask];
             let found = slot.load(Ordering::Relaxed);
@@ -198,7 +260,7 @@ impl<W: Word> Packed<W> {
                 }
                 return;
             }
-            if found & !WIN == word {
+            if found & !self.flags.win == word {
                 return;
             }
         }
@@ -252,16 +314,16 @@ pub struct ProofTable<W: Word> {
 impl<W: Word> ProofTable<W> {
     /// A table of `kind` holding at most about `capacity` entries, for the board of
     /// `geometry` (whose start layout gives each colour its shade), overwriting by
-    /// `replacement` once full. The packed words need the board's squares below bit 61.
+    /// `replacement` once full. The packed words need three bits the board's squares
+    /// leave free ([`Flags`]).
     pub fn new(
         kind: TableKind,
         capacity: usize,
         geometry: &Geometry<W>,
         replacement: Replacement,
     ) -> ProofTable<W> {
-        let mask = geometry.mask();
-        let spare = mask.0.fold_high() == 0 && mask.0.low_u64() & (WHITE_TO_MOVE | WIN | USED) == 0;
-        let packed = (kind == TableKind::Packed && spare).then(|| {
+        let flags = Flags::of(geometry).filter(|_| kind == TableKind::Packed);
+        let packed = flags.map(|flags| {
             let slots = capacity.next_power_of_two();
             Packed {
                 slots: <[AtomicU64]>::new_box_zeroed_with_elems(slots)
@@ -272,6 +334,7 @@ impl<W: Word> ProofTable<W> {
                 white_shade: geometry.start_pieces(Color::White),
                 used: AtomicUsize::new(0),
                 replacement,
+                flags,
             }
         });
         ProofTable {
@@ -338,7 +401,8 @@ mod tests {
     use super::*;
     use konane_core::Board;
 
-    /// Distinct positions of 7x7 with each colour on its own shade, and a value each.
+    /// Distinct positions of the board of `geometry` with each colour on its own shade,
+    /// and a value each.
     fn positions(count: usize, geometry: &Geometry<u64>) -> Vec<(Key<u64>, bool)> {
         let (black, white) = (
             geometry.start_pieces(Color::Black),
@@ -405,6 +469,46 @@ mod tests {
                 assert!(table.get(&key).is_none_or(|value| value == win));
             }
         }
+    }
+
+    #[test]
+    fn the_flags_take_the_highest_bits_the_squares_leave_free() {
+        let flags = |w, h| Flags::of(Geometry::<u64>::of(Board::new(w, h).unwrap()));
+        let bits = |f: Flags| [f.used, f.win, f.white_to_move].map(|bit| bit.trailing_zeros());
+        assert_eq!(flags(8, 6).map(bits), Some([63, 62, 61]));
+        assert_eq!(flags(7, 7).map(bits), Some([63, 62, 61]));
+        // 6x8's squares reach bit 61 (stride 8): the flags go between its rows.
+        assert_eq!(flags(6, 8).map(bits), Some([63, 62, 55]));
+        assert_eq!(flags(8, 8), None, "64 squares leave no bit free");
+    }
+
+    #[test]
+    fn a_board_with_flags_between_its_rows_packs_exactly() {
+        let geometry = Geometry::<u64>::of(Board::new(6, 8).unwrap());
+        let table = ProofTable::new(TableKind::Packed, 1 << 23, geometry, Replacement::Home);
+        assert!(table.packed.is_some(), "6x8 packs");
+        let entries = positions(1 << 16, geometry);
+        for &(key, win) in &entries {
+            table.insert(key, win);
+        }
+        assert!(table.map.is_empty(), "every 6x8 position fits a word");
+        let keys: std::collections::HashSet<Key<u64>> = entries.iter().map(|e| e.0).collect();
+        let mut found = 0;
+        for &(key, win) in &entries {
+            if let Some(value) = table.get(&key) {
+                assert_eq!(value, win);
+                found += 1;
+            }
+            // The side to move is part of the key.
+            let other = Key {
+                white_to_move: !key.white_to_move,
+                ..key
+            };
+            if !keys.contains(&other) {
+                assert_eq!(table.get(&other), None);
+            }
+        }
+        assert!(found > entries.len() * 9 / 10, "{found}");
     }
 
     #[test]
