@@ -137,10 +137,11 @@ impl Flags {
 const PROBES: usize = 4;
 
 /// A table of packed words: exact, lock-free, at most a fixed size (when every slot a
-/// position may take is taken, one entry is overwritten: [`Replacement`]). The slots are allocated zeroed, so the system maps their pages only as
-/// they are first written, and only a prefix of them is in use: it starts small and
-/// doubles whenever it is half full, so a small solve touches little memory and a
-/// large table costs no time to set up.
+/// position may take is taken, one entry is overwritten: [`Replacement`]). The slots
+/// are allocated zeroed, so the system maps their pages only as they are first
+/// written, and only a prefix of them is in use: it starts small and doubles whenever
+/// it is half full, so a small solve touches little memory and a large table costs no
+/// time to set up.
 struct Packed<W: Word> {
     slots: Box<[AtomicU64]>,
     /// The slots in use, minus one (a power of two minus one).
