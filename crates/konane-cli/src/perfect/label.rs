@@ -378,14 +378,6 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             .open(&args.out)
             .and_then(|f| f.set_len(existing.complete_bytes))
             .with_context(|| format!("cannot write {}", args.out.display()))?;
-        if let Some(command) = resumed_with {
-            let line = file::resumed_line(next_game, &command, &args.out);
-            OpenOptions::new()
-                .append(true)
-                .open(&args.out)
-                .and_then(|mut f| writeln!(f, "{line}"))
-                .with_context(|| format!("cannot write {}", args.out.display()))?;
-        }
     } else {
         if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
@@ -404,6 +396,14 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         .append(true)
         .open(&args.out)
         .with_context(|| format!("cannot write {}", args.out.display()))?;
+    if let Some(command) = resumed_with {
+        writeln!(
+            out,
+            "{}",
+            file::resumed_line(next_game, &command, &args.out)
+        )
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    }
     println!(
         "Labelling {board}, {}-{} pieces: {} of {} kept, from game {next_game}",
         range.start(),
