@@ -40,6 +40,11 @@ pub struct SolverOptions {
     /// Threads that share work share one table of this many entries per thread, 16
     /// bytes each.
     pub pn_entries: usize,
+    /// What each move of its mover adds to the first disproof number of a position
+    /// the proof-number search has not searched yet (its first proof number is 1):
+    /// every move must be refuted, each at some cost. 1 suits 7x6 and 6x7, 2 suits
+    /// 7x7 (docs/solver.md, "Proof-number search").
+    pub pn_first_dn: u32,
 }
 
 /// Entries (region values, values and memoised sums) each thread's region cache holds
@@ -58,6 +63,7 @@ impl Default for SolverOptions {
             value_pieces: 8,
             pn_pieces: 0,
             pn_entries: 1 << 20,
+            pn_first_dn: 1,
         }
     }
 }
@@ -382,6 +388,7 @@ impl<W: Word> WordSolver<W> {
             caches: &self.caches,
             pn_pieces: self.options.pn_pieces,
             pn_entries: self.options.pn_entries,
+            pn_first_dn: self.options.pn_first_dn.max(1),
             jobs,
             numbers,
         }

@@ -54,6 +54,8 @@ pub(crate) struct Shared<'a, W: Word> {
     pub pn_pieces: u32,
     /// Entries of each searcher's table of proof and disproof numbers.
     pub pn_entries: usize,
+    /// The first disproof number of an unsearched position, per move of its mover.
+    pub pn_first_dn: u32,
     /// The jobs the threads of a proof-number solve share (`None`: one thread, or no
     /// proof-number search).
     pub jobs: Option<&'a JobBoard<W>>,

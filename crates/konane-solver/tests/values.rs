@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{on_threads, pn_solver, random_play};
+use common::{on_threads, pn_solver, pn_solver_with, random_play};
 use konane_core::{Board, Color, Position};
 use konane_solver::{solve_limited, RootReport, Solver, SolverOptions, TableKind};
 use rand::{Rng, SeedableRng};
@@ -269,14 +269,16 @@ fn region_values_leave_every_root_move_value_unchanged() {
 /// Proof-number search (df-pn above `pn_pieces`, depth first below) gives every root
 /// move the value of the depth-first search and of plain negamax: on the small boards
 /// move by move, on positions of random games, with tables small enough to overwrite
-/// entries all the time, and with df-pn everywhere (`pn_pieces` 1).
+/// entries all the time, with df-pn everywhere (`pn_pieces` 1), and with larger first
+/// disproof numbers (`pn_first_dn`).
 #[test]
 fn proof_number_search_leaves_every_root_move_value_unchanged() {
     let settings = [
-        (1, 1 << 12, 1 << 16),
-        (6, 4, 1 << 16),
-        (10, 1 << 10, 64),
-        (14, 1 << 16, 1 << 16),
+        (1, 1 << 12, 1 << 16, 1),
+        (6, 4, 1 << 16, 2),
+        (10, 1 << 10, 64, 1),
+        (10, 1 << 10, 64, 2),
+        (14, 1 << 16, 1 << 16, 3),
     ];
     for (w, h) in [
         (3, 3),
@@ -291,9 +293,10 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
     ] {
         let position = start(w, h);
         let plain = pn_solver(position.board(), 0, 0, 1 << 16).solve_moves(&position, |_, _| {});
-        for (pn_pieces, pn_entries, capacity) in settings {
-            let report = pn_solver(position.board(), pn_pieces, pn_entries, capacity)
-                .solve_moves(&position, |_, _| {});
+        for (pn_pieces, pn_entries, capacity, first_dn) in settings {
+            let report =
+                pn_solver_with(position.board(), pn_pieces, pn_entries, capacity, first_dn)
+                    .solve_moves(&position, |_, _| {});
             assert!(report.complete);
             assert_eq!(report.values, plain.values, "{w}x{h} pn {pn_pieces}");
         }
@@ -306,13 +309,13 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
     for position in &positions {
         let board = position.board();
         let plain = pn_solver(board, 0, 0, 1 << 16).solve_moves(position, |_, _| {});
-        for (pn_pieces, pn_entries, capacity) in settings {
-            let solver = pn_solver(board, pn_pieces, pn_entries, capacity);
+        for (pn_pieces, pn_entries, capacity, first_dn) in settings {
+            let solver = pn_solver_with(board, pn_pieces, pn_entries, capacity, first_dn);
             let report = solver.solve_moves(position, |_, _| {});
             assert_eq!(
                 report.values,
                 plain.values,
-                "{} pn {pn_pieces}",
+                "{} pn {pn_pieces} first dn {first_dn}",
                 position.to_fen()
             );
             // The budget-limited verdict (the engine's and the certificate writer's

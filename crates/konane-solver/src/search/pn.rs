@@ -5,8 +5,9 @@
 //! still to prove to show that its mover wins, its disproof number `dn` the least to
 //! show that the mover loses; `pn` is the smallest `dn` of its children and `dn` the
 //! sum of their `pn`. A child not yet searched starts at `pn = 1` and `dn` = the moves
-//! of its mover (all of them must be refuted), so the first child tried is the one
-//! that leaves the opponent the fewest replies, as in the depth-first search. The
+//! of its mover (all of them must be refuted) times `pn_first_dn`, so the first child
+//! tried is the one that leaves the opponent the fewest replies, as in the
+//! depth-first search. The
 //! search goes down the most proving child while the numbers stay under thresholds
 //! (with Pawlewicz and Lew's 1 + ε trick against going back and forth between two
 //! children), and keeps the numbers of unproven positions in a table (its own, or
@@ -71,7 +72,9 @@ impl<W: Word> Searcher<'_, W> {
             return proven(win);
         }
         let numbers = self.numbers.as_ref().expect("made before the search");
-        numbers.get(key).unwrap_or((1, replies))
+        numbers
+            .get(key)
+            .unwrap_or((1, self.shared.pn_first_dn.saturating_mul(replies)))
     }
 
     /// Searches (`me`, `opp`) until its proof number reaches `th_pn` or its disproof
