@@ -241,6 +241,8 @@ fn a_stopped_run_resumes_to_the_same_file() {
         "0",
         "--pn-mpos",
         "2",
+        "--pn-first-dn",
+        "2",
         "--out",
         other.to_str().unwrap(),
     ]);
@@ -249,7 +251,7 @@ fn a_stopped_run_resumes_to_the_same_file() {
     let other_text = std::fs::read_to_string(&other).unwrap();
     let resumed_at = format!(
         "# resumed at game {}: konane perfect label --size 5x4 --pieces 10-16 --count 21 \
-         --seed 4 --table-mpos 2 --pn-pieces 0 --pn-mpos 2 --out {}",
+         --seed 4 --table-mpos 2 --pn-pieces 0 --pn-mpos 2 --pn-first-dn 2 --out {}",
         fifth_game + 1,
         other.display()
     );

@@ -47,6 +47,9 @@ pub const DEFAULT_PN_PIECES: u32 = 22;
 /// The default of `--pn-mpos`: the solver's own default, 1 M entries.
 const DEFAULT_PN_MPOS: usize = 1;
 
+/// The default of `--pn-first-dn`: the solver's own default.
+const DEFAULT_PN_FIRST_DN: u32 = 1;
+
 /// A range of piece counts, `MIN-MAX` (or one number).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceRange(pub RangeInclusive<u32>);
@@ -105,6 +108,11 @@ pub struct LabelArgs {
     /// entries (32 bytes each on boards of up to 64 squares); 7x7 needs 32.
     #[arg(long, value_name = "M", default_value_t = DEFAULT_PN_MPOS)]
     pub pn_mpos: usize,
+    /// The proof-number search's first disproof number of an unsearched position, per
+    /// move of its mover (`konane solve --pn-first-dn`; 7x7 wants 2).
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_PN_FIRST_DN,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub pn_first_dn: u32,
     /// Worker threads: the root moves of a position are solved in parallel (the
     /// positions and winning moves are those of one thread; only the node counts vary).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -129,17 +137,22 @@ impl LabelArgs {
     }
 
     /// Every setting of the file's lines, as command-line flags: the identity, then
-    /// the solver's, which change only the node counts (`--pn-mpos` only when it is
-    /// not the default, so that the header of a file made before the flag existed
-    /// reads as before).
+    /// the solver's, which change only the node counts (`--pn-mpos` and
+    /// `--pn-first-dn` only when they are not the default, so that the header of a
+    /// file made before those flags existed reads as before).
     fn settings(&self) -> String {
         let pn_mpos = if self.pn_mpos == DEFAULT_PN_MPOS {
             String::new()
         } else {
             format!(" --pn-mpos {}", self.pn_mpos)
         };
+        let pn_first_dn = if self.pn_first_dn == DEFAULT_PN_FIRST_DN {
+            String::new()
+        } else {
+            format!(" --pn-first-dn {}", self.pn_first_dn)
+        };
         format!(
-            "{} --table-mpos {} --pn-pieces {}{pn_mpos}",
+            "{} --table-mpos {} --pn-pieces {}{pn_mpos}{pn_first_dn}",
             self.identity(),
             self.table_mpos,
             self.pn_pieces
@@ -417,6 +430,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             capacity: args.table_mpos.max(1) << 20,
             pn_pieces: args.pn_pieces,
             pn_entries: args.pn_mpos.max(1) << 20,
+            pn_first_dn: args.pn_first_dn,
             ..SolverOptions::default()
         },
     );
