@@ -63,7 +63,7 @@ fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
 /// numbers at twice the moves of a position's mover (`--pn-first-dn 2`), smaller ones
 /// at the moves: 7x7 after `d4` took 20-25 % less time with 2 (165-192 M nodes, 79-98 s
 /// on 2 threads, against 189-207 M, 97-129 s), 7x6 and 6x7 with 2 threads about 25 %
-/// more (docs/solver.md, "Proof-number search").
+/// more (docs/solver.md, "Issue 25: where the speed-up stands").
 const PN_FIRST_DN_2_FROM_SQUARES: u32 = 49;
 
 /// The default `--pn-first-dn` for `board`.
@@ -172,7 +172,7 @@ pub struct SolveArgs {
     /// The proof-number search's first disproof number of a position it has not
     /// searched, per move of the position's mover (its first proof number is 1);
     /// default 2 on boards of 49 squares or more, 1 on smaller ones.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub pn_first_dn: Option<u32>,
     /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
     /// without the values of the other root moves.
