@@ -43,7 +43,8 @@ pub struct SolverOptions {
     /// What each move of its mover adds to the first disproof number of a position
     /// the proof-number search has not searched yet (its first proof number is 1):
     /// every move must be refuted, each at some cost. 1 suits 7x6 and 6x7, 2 suits
-    /// 7x7 (docs/solver.md, "Proof-number search").
+    /// 7x7 (docs/solver.md, "Proof-number search"). 0 counts as 1 (a disproof number
+    /// of 0 would mean a proven loss).
     pub pn_first_dn: u32,
 }
 

@@ -141,16 +141,19 @@ impl LabelArgs {
     /// `--pn-first-dn` only when they are not the default, so that the header of a
     /// file made before those flags existed reads as before).
     fn settings(&self) -> String {
-        let pn_mpos = if self.pn_mpos == DEFAULT_PN_MPOS {
-            String::new()
-        } else {
-            format!(" --pn-mpos {}", self.pn_mpos)
+        let unless_default = |flag: &str, value: u64, default: u64| {
+            if value == default {
+                String::new()
+            } else {
+                format!(" {flag} {value}")
+            }
         };
-        let pn_first_dn = if self.pn_first_dn == DEFAULT_PN_FIRST_DN {
-            String::new()
-        } else {
-            format!(" --pn-first-dn {}", self.pn_first_dn)
-        };
+        let pn_mpos = unless_default("--pn-mpos", self.pn_mpos as u64, DEFAULT_PN_MPOS as u64);
+        let pn_first_dn = unless_default(
+            "--pn-first-dn",
+            self.pn_first_dn.into(),
+            DEFAULT_PN_FIRST_DN.into(),
+        );
         format!(
             "{} --table-mpos {} --pn-pieces {}{pn_mpos}{pn_first_dn}",
             self.identity(),

@@ -7,11 +7,10 @@
 //! sum of their `pn`. A child not yet searched starts at `pn = 1` and `dn` = the moves
 //! of its mover (all of them must be refuted) times `pn_first_dn`, so the first child
 //! tried is the one that leaves the opponent the fewest replies, as in the
-//! depth-first search. The
-//! search goes down the most proving child while the numbers stay under thresholds
-//! (with Pawlewicz and Lew's 1 + ε trick against going back and forth between two
-//! children), and keeps the numbers of unproven positions in a table (its own, or
-//! one that the threads sharing work share: [`super::numbers`]).
+//! depth-first search. The search goes down the most proving child while the numbers
+//! stay under thresholds (with Pawlewicz and Lew's 1 + ε trick against going back and
+//! forth between two children), and keeps the numbers of unproven positions in a table
+//! (its own, or one that the threads sharing work share: [`super::numbers`]).
 //! Proven positions go to the shared proof table, as in the depth-first search, so a
 //! verdict is exactly as sure: a number only steers the search, it never decides.
 
