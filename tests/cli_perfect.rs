@@ -243,6 +243,8 @@ fn a_stopped_run_resumes_to_the_same_file() {
         "2",
         "--pn-first-dn",
         "2",
+        "--pn-first-pn",
+        "3",
         "--out",
         other.to_str().unwrap(),
     ]);
@@ -251,7 +253,8 @@ fn a_stopped_run_resumes_to_the_same_file() {
     let other_text = std::fs::read_to_string(&other).unwrap();
     let resumed_at = format!(
         "# resumed at game {}: konane perfect label --size 5x4 --pieces 10-16 --count 21 \
-         --seed 4 --table-mpos 2 --pn-pieces 0 --pn-mpos 2 --pn-first-dn 2 --out {}",
+         --seed 4 --table-mpos 2 --pn-pieces 0 --pn-mpos 2 --pn-first-dn 2 \
+         --pn-first-pn 3 --out {}",
         fifth_game + 1,
         other.display()
     );

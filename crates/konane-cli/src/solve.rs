@@ -59,21 +59,14 @@ fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
     }
 }
 
-/// Boards of at least this many squares start the proof-number search's disproof
-/// numbers at twice the moves of a position's mover (`--pn-first-dn 2`), smaller ones
-/// at the moves: 7x7 after `d4` took 20-25 % less time with 2 (165-192 M nodes, 79-98 s
-/// on 2 threads, against 189-207 M, 97-129 s), 7x6 and 6x7 with 2 threads about 25 %
-/// more (docs/solver.md, "Issue 25: where the speed-up stands").
-const PN_FIRST_DN_2_FROM_SQUARES: u32 = 49;
-
-/// The default `--pn-first-dn` for `board`.
-fn default_pn_first_dn(board: Board) -> u32 {
-    if board.area() < PN_FIRST_DN_2_FROM_SQUARES {
-        1
-    } else {
-        2
-    }
-}
+/// The default `--pn-first-dn` and `--pn-first-pn`: a position the proof-number
+/// search has not searched starts with disproof number twice its mover's moves and
+/// proof number a third of the other side's. Against `(1, moves)`, one thread: 7x6
+/// 18.5 M nodes against 21.3 M, 6x7 18.6 M against 21.7 M, 7x7 after `d4` 77.4 M
+/// against 117.7 M; 6x6, 8x5 and 5x8 within 7 % either way (docs/solver.md,
+/// "Issue 25: where the speed-up stands").
+const PN_FIRST_DN: u32 = 2;
+const PN_FIRST_PN: u32 = 3;
 
 /// The most entries a searcher's table of proof numbers takes by default.
 const PN_MAX_ENTRIES: u64 = 1 << 25;
@@ -170,10 +163,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "M")]
     pub pn_mpos: Option<usize>,
     /// The proof-number search's first disproof number of a position it has not
-    /// searched, per move of the position's mover (its first proof number is 1);
-    /// default 2 on boards of 49 squares or more, 1 on smaller ones.
+    /// searched, per move of the position's mover [default: 2].
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub pn_first_dn: Option<u32>,
+    /// The proof-number search's first proof number of a position it has not searched:
+    /// the moves the other side (the one that just moved) would have there, divided by
+    /// K, at least 1 (0: always 1) [default: 3].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub pn_first_pn: Option<u32>,
     /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
     /// without the values of the other root moves.
     #[arg(long, conflicts_with_all = ["all", "units"])]
@@ -242,9 +239,8 @@ impl SolveArgs {
                 Some(millions) => millions.max(1) << 20,
                 None => default_pn_entries(board, available_memory(), self.thread_count()),
             },
-            pn_first_dn: self
-                .pn_first_dn
-                .unwrap_or_else(|| default_pn_first_dn(board)),
+            pn_first_dn: self.pn_first_dn.unwrap_or(PN_FIRST_DN),
+            pn_first_pn: self.pn_first_pn.unwrap_or(PN_FIRST_PN),
             ..SolverOptions::default()
         }
     }
@@ -474,15 +470,5 @@ mod tests {
         assert_eq!(default_pn_pieces(board(6, 6), false), PN_PIECES);
         assert_eq!(default_pn_pieces(board(7, 7), false), PN_PIECES);
         assert_eq!(default_pn_pieces(board(7, 6), true), 0);
-    }
-
-    #[test]
-    fn first_disproof_numbers_double_from_49_squares_on() {
-        let board = |w, h| Board::new(w, h).unwrap();
-        assert_eq!(default_pn_first_dn(board(7, 6)), 1);
-        assert_eq!(default_pn_first_dn(board(6, 7)), 1);
-        assert_eq!(default_pn_first_dn(board(8, 6)), 1);
-        assert_eq!(default_pn_first_dn(board(7, 7)), 2);
-        assert_eq!(default_pn_first_dn(board(8, 8)), 2);
     }
 }

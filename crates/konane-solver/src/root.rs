@@ -41,11 +41,15 @@ pub struct SolverOptions {
     /// bytes each.
     pub pn_entries: usize,
     /// What each move of its mover adds to the first disproof number of a position
-    /// the proof-number search has not searched yet (its first proof number is 1):
-    /// every move must be refuted, each at some cost. 1 suits 7x6 and 6x7, 2 suits
-    /// 7x7 (docs/solver.md, "Proof-number search"). 0 counts as 1 (a disproof number
-    /// of 0 would mean a proven loss).
+    /// the proof-number search has not searched yet: every move must be refuted, each
+    /// at some cost. 0 counts as 1 (a disproof number of 0 would mean a proven loss).
     pub pn_first_dn: u32,
+    /// The moves of the other side (the one that just moved) that make one unit of the
+    /// first proof number of a position the proof-number search has not searched yet:
+    /// the more moves it keeps, the harder the mover's win is to prove. The number is
+    /// at least 1; 0 makes it always 1. 3 with [`SolverOptions::pn_first_dn`] 2 suits
+    /// 7x6, 6x7 and 7x7 (docs/solver.md, "Proof-number search").
+    pub pn_first_pn: u32,
 }
 
 /// Entries (region values, values and memoised sums) each thread's region cache holds
@@ -65,6 +69,7 @@ impl Default for SolverOptions {
             pn_pieces: 0,
             pn_entries: 1 << 20,
             pn_first_dn: 1,
+            pn_first_pn: 0,
         }
     }
 }
@@ -390,6 +395,7 @@ impl<W: Word> WordSolver<W> {
             pn_pieces: self.options.pn_pieces,
             pn_entries: self.options.pn_entries,
             pn_first_dn: self.options.pn_first_dn.max(1),
+            pn_first_pn: self.options.pn_first_pn,
             jobs,
             numbers,
         }

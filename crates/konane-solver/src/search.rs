@@ -56,6 +56,9 @@ pub(crate) struct Shared<'a, W: Word> {
     pub pn_entries: usize,
     /// The first disproof number of an unsearched position, per move of its mover.
     pub pn_first_dn: u32,
+    /// The other side's moves per unit of an unsearched position's first proof number
+    /// (0: it is 1).
+    pub pn_first_pn: u32,
     /// The jobs the threads of a proof-number solve share (`None`: one thread, or no
     /// proof-number search).
     pub jobs: Option<&'a JobBoard<W>>,
@@ -92,6 +95,21 @@ struct Child<W: Word> {
     order: u32,
     /// The moves the side to move in this child has.
     replies: u32,
+    /// The moves the other side (the parent's mover) would have in this child, when
+    /// counted (else 0).
+    ours: u32,
+}
+
+/// What [`Searcher::push_children`] does with the moves the mover keeps in each child.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum OwnMoves {
+    /// Not counted.
+    Skip,
+    /// Counted ([`Child::ours`]).
+    Count,
+    /// Counted, and the more of them the earlier the child among those with as many
+    /// replies.
+    Order,
 }
 
 /// What [`Searcher::open`] does with a node's children besides generating them.
@@ -201,11 +219,11 @@ impl<'a, W: Word> Searcher<'a, W> {
     }
 
     /// Pushes the children of (`me`, `opp`) onto the stack, best first: fewest replies
-    /// for the opponent, then (with `own`) most moves left for the mover. Returns `None` when one of
-    /// them leaves the opponent without a move (a win found without searching), else
-    /// the number pushed (0: the mover has lost).
+    /// for the opponent, then (with [`OwnMoves::Order`]) most moves left for the mover.
+    /// Returns `None` when one of them leaves the opponent without a move (a win found
+    /// without searching), else the number pushed (0: the mover has lost).
     #[inline(always)]
-    fn push_children(&mut self, me: Bitboard<W>, opp: Bitboard<W>, own: bool) -> Option<usize> {
+    fn push_children(&mut self, me: Bitboard<W>, opp: Bitboard<W>, own: OwnMoves) -> Option<usize> {
         let start = self.children.len();
         let geometry = self.shared.geometry;
         let children = &mut self.children;
@@ -213,16 +231,20 @@ impl<'a, W: Word> Searcher<'a, W> {
         geometry.for_each_move(me, opp, |_, me_after, opp_after| {
             let replies = geometry.count_moves(opp_after, me_after);
             stalemate |= replies == 0;
-            let ours = if own {
-                geometry.count_moves(me_after, opp_after)
-            } else {
-                0
+            let ours = match own {
+                OwnMoves::Skip => 0,
+                OwnMoves::Count | OwnMoves::Order => geometry.count_moves(me_after, opp_after),
+            };
+            let order = match own {
+                OwnMoves::Order => (4 * replies).saturating_sub(ours),
+                OwnMoves::Skip | OwnMoves::Count => 4 * replies,
             };
             children.push(Child {
                 me: opp_after,
                 opp: me_after,
-                order: (4 * replies).saturating_sub(ours),
+                order,
                 replies,
+                ours,
             });
         });
         if stalemate {
@@ -283,8 +305,14 @@ impl<'a, W: Word> Searcher<'a, W> {
         };
         let start = self.children.len();
         // The proof-number search orders by numbers, not by the mover's moves left
-        // (6x6 at 18 pieces: 1.65 M nodes without them, 1.81 M with).
-        let count = match self.push_children(me, opp, probe != Probe::Numbers) {
+        // (6x6 at 18 pieces: 1.65 M nodes without them, 1.81 M with), and counts them
+        // only for its first proof numbers.
+        let own = match probe {
+            Probe::Numbers if self.shared.pn_first_pn == 0 => OwnMoves::Skip,
+            Probe::Numbers => OwnMoves::Count,
+            Probe::Children => OwnMoves::Order,
+        };
+        let count = match self.push_children(me, opp, own) {
             None => return Opened::Known(true),
             Some(0) => return Opened::Known(false),
             Some(n) => n,

@@ -269,16 +269,18 @@ fn region_values_leave_every_root_move_value_unchanged() {
 /// Proof-number search (df-pn above `pn_pieces`, depth first below) gives every root
 /// move the value of the depth-first search and of plain negamax: on the small boards
 /// move by move, on positions of random games, with tables small enough to overwrite
-/// entries all the time, with df-pn everywhere (`pn_pieces` 1), and with larger first
-/// disproof numbers (`pn_first_dn`).
+/// entries all the time, with df-pn everywhere (`pn_pieces` 1), and with other first
+/// numbers (`pn_first_dn`, `pn_first_pn`).
 #[test]
 fn proof_number_search_leaves_every_root_move_value_unchanged() {
     let settings = [
-        (1, 1 << 12, 1 << 16, 1),
-        (6, 4, 1 << 16, 2),
-        (10, 1 << 10, 64, 1),
-        (10, 1 << 10, 64, 2),
-        (14, 1 << 16, 1 << 16, 3),
+        (1, 1 << 12, 1 << 16, (1, 0)),
+        (1, 1 << 12, 1 << 16, (2, 3)),
+        (6, 4, 1 << 16, (2, 0)),
+        (6, 4, 1 << 16, (2, 1)),
+        (10, 1 << 10, 64, (1, 0)),
+        (10, 1 << 10, 64, (2, 3)),
+        (14, 1 << 16, 1 << 16, (3, 2)),
     ];
     for (w, h) in [
         (3, 3),
@@ -293,10 +295,9 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
     ] {
         let position = start(w, h);
         let plain = pn_solver(position.board(), 0, 0, 1 << 16).solve_moves(&position, |_, _| {});
-        for (pn_pieces, pn_entries, capacity, first_dn) in settings {
-            let report =
-                pn_solver_with(position.board(), pn_pieces, pn_entries, capacity, first_dn)
-                    .solve_moves(&position, |_, _| {});
+        for (pn_pieces, pn_entries, capacity, first) in settings {
+            let report = pn_solver_with(position.board(), pn_pieces, pn_entries, capacity, first)
+                .solve_moves(&position, |_, _| {});
             assert!(report.complete);
             assert_eq!(report.values, plain.values, "{w}x{h} pn {pn_pieces}");
         }
@@ -309,13 +310,13 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
     for position in &positions {
         let board = position.board();
         let plain = pn_solver(board, 0, 0, 1 << 16).solve_moves(position, |_, _| {});
-        for (pn_pieces, pn_entries, capacity, first_dn) in settings {
-            let solver = pn_solver_with(board, pn_pieces, pn_entries, capacity, first_dn);
+        for (pn_pieces, pn_entries, capacity, first) in settings {
+            let solver = pn_solver_with(board, pn_pieces, pn_entries, capacity, first);
             let report = solver.solve_moves(position, |_, _| {});
             assert_eq!(
                 report.values,
                 plain.values,
-                "{} pn {pn_pieces} first dn {first_dn}",
+                "{} pn {pn_pieces} first numbers {first:?}",
                 position.to_fen()
             );
             // The budget-limited verdict (the engine's and the certificate writer's

@@ -50,6 +50,9 @@ const DEFAULT_PN_MPOS: usize = 1;
 /// The default of `--pn-first-dn`: the solver's own default.
 const DEFAULT_PN_FIRST_DN: u32 = 1;
 
+/// The default of `--pn-first-pn`: the solver's own default.
+const DEFAULT_PN_FIRST_PN: u32 = 0;
+
 /// A range of piece counts, `MIN-MAX` (or one number).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceRange(pub RangeInclusive<u32>);
@@ -113,6 +116,12 @@ pub struct LabelArgs {
     #[arg(long, value_name = "D", default_value_t = DEFAULT_PN_FIRST_DN,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub pn_first_dn: u32,
+    /// The proof-number search's first proof number of an unsearched position: the
+    /// moves of the side that just moved, divided by K, at least 1 (`konane solve
+    /// --pn-first-pn`; 0: always 1).
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_PN_FIRST_PN,
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub pn_first_pn: u32,
     /// Worker threads: the root moves of a position are solved in parallel (the
     /// positions and winning moves are those of one thread; only the node counts vary).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -137,8 +146,8 @@ impl LabelArgs {
     }
 
     /// Every setting of the file's lines, as command-line flags: the identity, then
-    /// the solver's, which change only the node counts (`--pn-mpos` and
-    /// `--pn-first-dn` only when they are not the default, so that the header of a
+    /// the solver's, which change only the node counts (`--pn-mpos`, `--pn-first-dn`
+    /// and `--pn-first-pn` only when they are not the default, so that the header of a
     /// file made before those flags existed reads as before).
     fn settings(&self) -> String {
         let unless_default = |flag: &str, value: u64, default: u64| {
@@ -154,8 +163,13 @@ impl LabelArgs {
             self.pn_first_dn.into(),
             DEFAULT_PN_FIRST_DN.into(),
         );
+        let pn_first_pn = unless_default(
+            "--pn-first-pn",
+            self.pn_first_pn.into(),
+            DEFAULT_PN_FIRST_PN.into(),
+        );
         format!(
-            "{} --table-mpos {} --pn-pieces {}{pn_mpos}{pn_first_dn}",
+            "{} --table-mpos {} --pn-pieces {}{pn_mpos}{pn_first_dn}{pn_first_pn}",
             self.identity(),
             self.table_mpos,
             self.pn_pieces
@@ -434,6 +448,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             pn_pieces: args.pn_pieces,
             pn_entries: args.pn_mpos.max(1) << 20,
             pn_first_dn: args.pn_first_dn,
+            pn_first_pn: args.pn_first_pn,
             ..SolverOptions::default()
         },
     );

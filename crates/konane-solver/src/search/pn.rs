@@ -4,10 +4,11 @@
 //! In negamax form: a position's proof number `pn` is the least number of positions
 //! still to prove to show that its mover wins, its disproof number `dn` the least to
 //! show that the mover loses; `pn` is the smallest `dn` of its children and `dn` the
-//! sum of their `pn`. A child not yet searched starts at `pn = 1` and `dn` = the moves
-//! of its mover (all of them must be refuted) times `pn_first_dn`, so the first child
-//! tried is the one that leaves the opponent the fewest replies, as in the
-//! depth-first search. The search goes down the most proving child while the numbers
+//! sum of their `pn`. A child not yet searched starts at `dn` = the moves of its mover
+//! (all of them must be refuted) times `pn_first_dn`, so the first child tried is the
+//! one that leaves the opponent the fewest replies, as in the depth-first search, and
+//! at `pn` = the moves the other side keeps there over `pn_first_pn` (at least 1; 1
+//! when `pn_first_pn` is 0): the more it keeps, the harder the mover's win. The search goes down the most proving child while the numbers
 //! stay under thresholds (with Pawlewicz and Lew's 1 + ε trick against going back and
 //! forth between two children), and keeps the numbers of unproven positions in a table
 //! (its own, or one that the threads sharing work share: [`super::numbers`]).
@@ -20,7 +21,7 @@ use konane_core::{Bitboard, Word};
 
 use super::jobs::{Job, JobBoard, JobState, OFFER_ABOVE_PN_PIECES};
 use super::numbers::{Numbers, PnTable};
-use super::{Opened, Probe, Searcher};
+use super::{Child, Opened, Probe, Searcher};
 use crate::symmetry::Key;
 
 /// A number beyond every real one: a proven position's.
@@ -66,14 +67,18 @@ impl<W: Word> Searcher<'_, W> {
 
     /// The numbers of a child: proven, searched before, or first estimates.
     #[inline(always)]
-    fn numbers_of(&self, key: &Key<W>, replies: u32) -> (u32, u32) {
+    fn numbers_of(&self, key: &Key<W>, child: &Child<W>) -> (u32, u32) {
         if let Some(win) = self.shared.table.get(key) {
             return proven(win);
         }
         let numbers = self.numbers.as_ref().expect("made before the search");
-        numbers
-            .get(key)
-            .unwrap_or((1, self.shared.pn_first_dn.saturating_mul(replies)))
+        numbers.get(key).unwrap_or_else(|| {
+            let pn = match self.shared.pn_first_pn {
+                0 => 1,
+                per => (child.ours / per).max(1),
+            };
+            (pn, self.shared.pn_first_dn.saturating_mul(child.replies))
+        })
     }
 
     /// Searches (`me`, `opp`) until its proof number reaches `th_pn` or its disproof
@@ -107,7 +112,7 @@ impl<W: Word> Searcher<'_, W> {
         }
         std::hint::black_box(touched);
         for j in 0..count {
-            let numbers = self.numbers_of(&self.keys[keys + j], self.children[start + j].replies);
+            let numbers = self.numbers_of(&self.keys[keys + j], &self.children[start + j]);
             self.numbers_stack.push(numbers);
         }
         // Children that other threads are proving, and the board to offer jobs on.

@@ -21,22 +21,25 @@ pub fn on_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R
 /// depth first only), starting with `pn_entries` proof-number slots, and keeps
 /// `capacity` positions in its proof table.
 pub fn pn_solver(board: Board, pn_pieces: u32, pn_entries: usize, capacity: usize) -> Solver {
-    pn_solver_with(board, pn_pieces, pn_entries, capacity, 1)
+    pn_solver_with(board, pn_pieces, pn_entries, capacity, (1, 0))
 }
 
-/// [`pn_solver`] with `pn_first_dn` as the first disproof number per move.
+/// [`pn_solver`] with first numbers `(pn_first_dn, pn_first_pn)`: the first disproof
+/// number per move of the mover, and the other side's moves per unit of the first
+/// proof number.
 pub fn pn_solver_with(
     board: Board,
     pn_pieces: u32,
     pn_entries: usize,
     capacity: usize,
-    pn_first_dn: u32,
+    (pn_first_dn, pn_first_pn): (u32, u32),
 ) -> Solver {
     let options = SolverOptions {
         capacity,
         pn_pieces,
         pn_entries,
         pn_first_dn,
+        pn_first_pn,
         ..SolverOptions::default()
     };
     Solver::new(board, options)
