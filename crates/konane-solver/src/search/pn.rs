@@ -8,10 +8,11 @@
 //! (all of them must be refuted) times `pn_first_dn`, so the first child tried is the
 //! one that leaves the opponent the fewest replies, as in the depth-first search, and
 //! at `pn` = the moves the other side keeps there over `pn_first_pn` (at least 1; 1
-//! when `pn_first_pn` is 0): the more it keeps, the harder the mover's win. The search goes down the most proving child while the numbers
-//! stay under thresholds (with Pawlewicz and Lew's 1 + ε trick against going back and
-//! forth between two children), and keeps the numbers of unproven positions in a table
-//! (its own, or one that the threads sharing work share: [`super::numbers`]).
+//! when `pn_first_pn` is 0): the more it keeps, the harder the mover's win. The search
+//! goes down the most proving child while the numbers stay under thresholds (with
+//! Pawlewicz and Lew's 1 + ε trick against going back and forth between two
+//! children), and keeps the numbers of unproven positions in a table (its own, or one
+//! that the threads sharing work share: [`super::numbers`]).
 //! Proven positions go to the shared proof table, as in the depth-first search, so a
 //! verdict is exactly as sure: a number only steers the search, it never decides.
 
