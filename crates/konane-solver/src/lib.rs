@@ -75,6 +75,7 @@
 
 mod certificate;
 mod distance;
+mod huge_pages;
 pub mod regions;
 mod root;
 mod search;

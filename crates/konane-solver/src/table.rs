@@ -11,6 +11,7 @@ use dashmap::DashMap;
 use konane_core::{Bitboard, Color, Geometry, Word};
 use zerocopy::FromZeros;
 
+use crate::huge_pages;
 use crate::symmetry::Key;
 
 /// Which proof table to use.
@@ -326,9 +327,11 @@ impl<W: Word> ProofTable<W> {
         let flags = Flags::of(geometry).filter(|_| kind == TableKind::Packed);
         let packed = flags.map(|flags| {
             let slots = capacity.next_power_of_two();
+            let words = <[AtomicU64]>::new_box_zeroed_with_elems(slots)
+                .expect("memory for the proof table");
+            huge_pages::advise(&words);
             Packed {
-                slots: <[AtomicU64]>::new_box_zeroed_with_elems(slots)
-                    .expect("memory for the proof table"),
+                slots: words,
                 mask: AtomicUsize::new(slots.min(FIRST_SLOTS) - 1),
                 growing: AtomicBool::new(false),
                 black_shade: geometry.start_pieces(Color::Black),

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use konane_core::{Bitboard, Word};
 use zerocopy::FromZeros;
 
+use crate::huge_pages;
 use crate::symmetry::Key;
 
 /// Where a searcher keeps the numbers of unproven positions.
@@ -110,6 +111,14 @@ pub(crate) fn slot_bytes<W: Word>() -> usize {
     std::mem::size_of::<Home<W>>() / 2
 }
 
+/// `count` empty homes, in huge pages where the system has them.
+fn empty_homes<W: Word>(count: usize) -> Vec<Home<W>> {
+    let mut homes = Vec::with_capacity(count);
+    huge_pages::advise(homes.spare_capacity_mut());
+    homes.resize(count, Home::EMPTY);
+    homes
+}
+
 /// Slots a table of numbers starts with (32 KiB on boards of 64 squares).
 const FIRST_SLOTS: usize = 1 << 10;
 
@@ -140,7 +149,7 @@ impl<W: Word> PnTable<W> {
     fn starting_with(entries: usize, first: usize) -> PnTable<W> {
         let limit = entries.next_power_of_two().max(2);
         PnTable {
-            homes: vec![Home::EMPTY; first.next_power_of_two().clamp(2, limit) / 2],
+            homes: empty_homes(first.next_power_of_two().clamp(2, limit) / 2),
             limit,
             used: 0,
         }
@@ -218,7 +227,7 @@ impl<W: Word> PnTable<W> {
     /// new homes, so nothing is lost).
     #[inline(never)]
     fn grow(&mut self) {
-        let doubled = vec![Home::EMPTY; 2 * self.homes.len()];
+        let doubled = empty_homes(2 * self.homes.len());
         let old = std::mem::replace(&mut self.homes, doubled);
         for slot in old.iter().flat_map(|h| h.0).filter(|s| !s.is_empty()) {
             let at = self.home(&slot.key());
@@ -257,10 +266,10 @@ impl SharedNumbers {
     /// A table of about `entries` slots (a power of two, at least one home).
     pub(crate) fn new(entries: usize) -> SharedNumbers {
         let homes = (entries.next_power_of_two() / SHARED_SLOTS).max(1);
-        SharedNumbers {
-            homes: <[SharedHome]>::new_box_zeroed_with_elems(homes)
-                .expect("memory for the table of numbers"),
-        }
+        let homes = <[SharedHome]>::new_box_zeroed_with_elems(homes)
+            .expect("memory for the table of numbers");
+        huge_pages::advise(&homes);
+        SharedNumbers { homes }
     }
 
     #[inline(always)]
