@@ -7,8 +7,19 @@
 //! transparent huge pages it does so only on request). Measured in docs/solver.md
 //! ("Huge pages").
 
+use zerocopy::FromZeros;
+
 /// The size of a huge page on the systems that have them.
 const HUGE_PAGE: usize = 2 << 20;
+
+/// `len` zeroed values, in huge pages where the system has them (the pages are mapped
+/// only as they are first written). Panics ("memory for `what`") when the memory is lacking.
+pub(crate) fn zeroed<T: FromZeros>(len: usize, what: &str) -> Box<[T]> {
+    let memory =
+        <[T]>::new_box_zeroed_with_elems(len).unwrap_or_else(|_| panic!("memory for {what}"));
+    advise(&memory);
+    memory
+}
 
 /// Asks the system to back `memory` with huge pages as its pages are first written: a
 /// hint, so nothing changes where the system has none or declines. Only the huge pages

@@ -9,7 +9,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 use konane_core::{Bitboard, Color, Geometry, Word};
-use zerocopy::FromZeros;
 
 use crate::huge_pages;
 use crate::symmetry::Key;
@@ -327,11 +326,8 @@ impl<W: Word> ProofTable<W> {
         let flags = Flags::of(geometry).filter(|_| kind == TableKind::Packed);
         let packed = flags.map(|flags| {
             let slots = capacity.next_power_of_two();
-            let words = <[AtomicU64]>::new_box_zeroed_with_elems(slots)
-                .expect("memory for the proof table");
-            huge_pages::advise(&words);
             Packed {
-                slots: words,
+                slots: huge_pages::zeroed(slots, "the proof table"),
                 mask: AtomicUsize::new(slots.min(FIRST_SLOTS) - 1),
                 growing: AtomicBool::new(false),
                 black_shade: geometry.start_pieces(Color::Black),

@@ -266,10 +266,9 @@ impl SharedNumbers {
     /// A table of about `entries` slots (a power of two, at least one home).
     pub(crate) fn new(entries: usize) -> SharedNumbers {
         let homes = (entries.next_power_of_two() / SHARED_SLOTS).max(1);
-        let homes = <[SharedHome]>::new_box_zeroed_with_elems(homes)
-            .expect("memory for the table of numbers");
-        huge_pages::advise(&homes);
-        SharedNumbers { homes }
+        SharedNumbers {
+            homes: huge_pages::zeroed(homes, "the table of numbers"),
+        }
     }
 
     #[inline(always)]
