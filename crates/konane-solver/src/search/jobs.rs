@@ -1,10 +1,13 @@
 //! Work that the threads of one proof-number solve share below the root moves.
 //!
 //! A df-pn node with many pieces whose numbers say its mover probably loses (so that
-//! every child must be proven) offers a child to an idle thread as a [`Job`]; the
-//! taker proves that child to the end and posts the verdict. Any node that has a live
-//! job among its children leaves that child to it, and once nothing else is left to
-//! search it waits for the job, taking open jobs meanwhile.
+//! every child must be proven) offers a child to an idle thread as a [`Job`], with the
+//! thresholds the node would give that child itself; the taker searches the child by
+//! df-pn until it is proven or its numbers reach those thresholds, and posts its
+//! numbers (a node near the root, whose thresholds are infinite, has its job proven to
+//! the end). Any node that has a live job among its children leaves that child to it,
+//! and once nothing else is left to search it waits for the job, taking open jobs
+//! meanwhile.
 //!
 //! Waiting cannot deadlock. A thread waits only at a parent of the job it waits for,
 //! and while it waits at a node it takes only jobs with fewer pieces than that node, so
@@ -36,9 +39,8 @@ const IDLE_WAIT: Duration = Duration::from_millis(1);
 
 const OPEN: u8 = 0;
 const TAKEN: u8 = 1;
-const WON: u8 = 2;
-const LOST: u8 = 3;
-const DROPPED: u8 = 4;
+const DONE: u8 = 2;
+const DROPPED: u8 = 3;
 
 /// One position handed to another thread to prove.
 pub(crate) struct Job<W: Word> {
@@ -48,10 +50,16 @@ pub(crate) struct Job<W: Word> {
     pub me: Bitboard<W>,
     pub opp: Bitboard<W>,
     pub white: bool,
+    /// The thresholds of proof and disproof numbers it is searched under: those the
+    /// node that offered it would have given it.
+    pub th_pn: u32,
+    pub th_dn: u32,
     /// The root move (class) it was offered under: once that is proven, the job is
     /// dropped.
     pub class: usize,
     state: AtomicU8,
+    /// Its proof and disproof numbers once done (proof number in the high half).
+    numbers: AtomicU64,
     /// Set when the node that offered it no longer needs it (it was proven otherwise).
     cancelled: AtomicBool,
 }
@@ -61,8 +69,9 @@ pub(crate) struct Job<W: Word> {
 pub(crate) enum JobState {
     /// Offered or being proven.
     Live,
-    /// Proven: whether its mover wins.
-    Done(bool),
+    /// Searched until its numbers reached the thresholds or it was proven: its proof
+    /// and disproof numbers then.
+    Done((u32, u32)),
     /// Given up (its root move was proven, or the solve stopped).
     Dropped,
 }
@@ -71,8 +80,10 @@ impl<W: Word> Job<W> {
     pub fn state(&self) -> JobState {
         match self.state.load(Ordering::Acquire) {
             OPEN | TAKEN => JobState::Live,
-            WON => JobState::Done(true),
-            LOST => JobState::Done(false),
+            DONE => {
+                let numbers = self.numbers.load(Ordering::Relaxed);
+                JobState::Done(((numbers >> 32) as u32, numbers as u32))
+            }
             _ => JobState::Dropped,
         }
     }
@@ -163,14 +174,16 @@ impl<W: Word> JobBoard<W> {
             .collect()
     }
 
-    /// Offers (`me`, `opp`), key `key`, under root move `class`; the live job of that
-    /// position if there is one already.
+    /// Offers (`me`, `opp`), key `key`, to be searched under the thresholds `th_pn`
+    /// and `th_dn`, under root move `class`; the live job of that position if there is
+    /// one already.
     pub fn offer(
         &self,
         key: Key<W>,
         me: Bitboard<W>,
         opp: Bitboard<W>,
         white: bool,
+        (th_pn, th_dn): (u32, u32),
         class: usize,
     ) -> Arc<Job<W>> {
         let mut live = self.live();
@@ -182,8 +195,11 @@ impl<W: Word> JobBoard<W> {
             me,
             opp,
             white,
+            th_pn,
+            th_dn,
             class,
             state: AtomicU8::new(OPEN),
+            numbers: AtomicU64::new(0),
             cancelled: AtomicBool::new(false),
         });
         live.push(job.clone());
@@ -214,11 +230,14 @@ impl<W: Word> JobBoard<W> {
         Some(job)
     }
 
-    /// Posts what the taker of `job` found: its verdict, or `None` (given up).
-    pub fn finish(&self, job: &Arc<Job<W>>, verdict: Option<bool>) {
-        let state = match verdict {
-            Some(true) => WON,
-            Some(false) => LOST,
+    /// Posts what the taker of `job` found: its numbers, or `None` (given up).
+    pub fn finish(&self, job: &Arc<Job<W>>, numbers: Option<(u32, u32)>) {
+        let state = match numbers {
+            Some((pn, dn)) => {
+                job.numbers
+                    .store((pn as u64) << 32 | dn as u64, Ordering::Relaxed);
+                DONE
+            }
             None => DROPPED,
         };
         let mut live = self.live();
@@ -270,5 +289,43 @@ impl<W: Word> JobBoard<W> {
                 .wait_timeout(live, IDLE_WAIT)
                 .expect("no panics while holding the lock");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(bits: u64) -> Key<u64> {
+        Key {
+            black: Bitboard(bits),
+            white: Bitboard(bits << 1),
+            white_to_move: false,
+        }
+    }
+
+    #[test]
+    fn a_job_carries_its_thresholds_and_posts_its_numbers() {
+        let board = JobBoard::new(1);
+        let (me, opp) = (Bitboard(0b101), Bitboard(0b010));
+        let job = board.offer(key(1), me, opp, true, (40, 1000), 0);
+        assert_eq!((job.th_pn, job.th_dn), (40, 1000));
+        // The same position offered again is the same job.
+        let again = board.offer(key(1), me, opp, true, (7, 7), 0);
+        assert!(Arc::ptr_eq(&job, &again));
+        assert_eq!(board.among(&[key(2), key(1)]).len(), 1);
+        // Only jobs of fewer pieces than the taker's node are taken.
+        assert!(board.take(3).is_none());
+        let taken = board.take(4).expect("open and small enough");
+        assert!(Arc::ptr_eq(&job, &taken));
+        assert_eq!(job.state(), JobState::Live);
+        // Unproven numbers at its thresholds come back as they are.
+        board.finish(&taken, Some((41, 12)));
+        assert_eq!(job.state(), JobState::Done((41, 12)));
+        assert!(board.among(&[key(1)]).is_empty());
+        // A job given up is dropped.
+        let other = board.offer(key(2), me, opp, false, (5, 5), 0);
+        board.finish(&other, None);
+        assert_eq!(other.state(), JobState::Dropped);
     }
 }

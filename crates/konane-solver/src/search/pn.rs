@@ -52,18 +52,23 @@ impl<W: Word> Searcher<'_, W> {
         if !self.uses_pn(me, opp) {
             return self.solve(me, opp, white);
         }
-        if self.numbers.is_none() {
-            self.numbers = Some(match self.shared.numbers {
-                Some(shared) => Numbers::Shared(shared),
-                None => Numbers::Own(PnTable::new(self.shared.pn_entries)),
-            });
-        }
+        self.make_numbers();
         let (pn, dn) = self.mid(me, opp, white, INF, INF)?;
         debug_assert!(
             pn == 0 || dn == 0,
             "the root is searched until it is proven"
         );
         Some(pn == 0)
+    }
+
+    /// Makes the table of numbers on first use.
+    fn make_numbers(&mut self) {
+        if self.numbers.is_none() {
+            self.numbers = Some(match self.shared.numbers {
+                Some(shared) => Numbers::Shared(shared),
+                None => Numbers::Own(PnTable::new(self.shared.pn_entries)),
+            });
+        }
     }
 
     /// The numbers of a child: proven, searched before, or first estimates.
@@ -130,8 +135,8 @@ impl<W: Word> Searcher<'_, W> {
                 let stack = &mut self.numbers_stack[base..];
                 pending.retain(|(j, job)| match job.state() {
                     JobState::Live => true,
-                    JobState::Done(win) => {
-                        stack[*j] = proven(win);
+                    JobState::Done(numbers) => {
+                        stack[*j] = numbers;
                         false
                     }
                     JobState::Dropped => false,
@@ -198,7 +203,13 @@ impl<W: Word> Searcher<'_, W> {
                         .map(|(j, _)| j);
                     if let Some(j) = offer {
                         let (child, key) = (self.children[start + j], child_keys[j]);
-                        let job = board.offer(key, child.me, child.opp, !white, self.class());
+                        // What this node would give the child: its proof number may
+                        // grow as far as this node's disproof threshold allows.
+                        let cpn = self.numbers_stack[base + j].0;
+                        let th_pn = (th_dn - dn).saturating_add(cpn).min(INF);
+                        let thresholds = (th_pn, INF);
+                        let job =
+                            board.offer(key, child.me, child.opp, !white, thresholds, self.class());
                         // The job proves every child of its key.
                         pending.extend(
                             (0..child_keys.len())
@@ -281,10 +292,11 @@ impl<W: Word> Searcher<'_, W> {
     /// search must stop (not only this job).
     fn prove_job(&mut self, board: &JobBoard<W>, job: Arc<Job<W>>) -> bool {
         self.running.push(job.clone());
-        let verdict = self.search(job.me, job.opp, job.white);
+        self.make_numbers();
+        let numbers = self.mid(job.me, job.opp, job.white, job.th_pn, job.th_dn);
         self.running.pop();
-        board.finish(&job, verdict);
-        verdict.is_some() || !self.must_stop()
+        board.finish(&job, numbers);
+        numbers.is_some() || !self.must_stop()
     }
 
     /// Proves open jobs until `done` says the solve is over (or it must stop).
