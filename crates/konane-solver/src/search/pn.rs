@@ -121,7 +121,7 @@ impl<W: Word> Searcher<'_, W> {
             let numbers = self.numbers_of(&self.keys[keys + j], &self.children[start + j]);
             self.numbers_stack.push(numbers);
         }
-        // Children that other threads are proving, and the board to offer jobs on.
+        // Children that other threads are searching, and the board to offer jobs on.
         let pieces = (me | opp).count();
         let board = self
             .shared
@@ -143,7 +143,7 @@ impl<W: Word> Searcher<'_, W> {
                 });
             }
             // pn: the best child's dn; dn: the sum of the children's pn. The best and
-            // second best are chosen among the children no job is proving.
+            // second best are chosen among the children no job is searching.
             let (mut pn, mut dn) = (INF, 0u32);
             let (mut best, mut best_pn, mut best_dn, mut second) = (0, 0, INF, INF);
             for (j, &(cpn, cdn)) in self.numbers_stack[base..].iter().enumerate() {
@@ -166,7 +166,7 @@ impl<W: Word> Searcher<'_, W> {
                 break Some(proven(pn == 0));
             }
             if !pending.is_empty() && dn < th_dn && best_dn == INF {
-                // Only children that jobs are proving are left.
+                // Only children that jobs are searching are left.
                 match self.wait_for(&pending, pieces) {
                     true => continue,
                     false => break None,
@@ -210,7 +210,7 @@ impl<W: Word> Searcher<'_, W> {
                         let thresholds = (th_pn, INF);
                         let job =
                             board.offer(key, child.me, child.opp, !white, thresholds, self.class());
-                        // The job proves every child of its key.
+                        // The job stands for every child of its key.
                         pending.extend(
                             (0..child_keys.len())
                                 .filter(|&i| child_keys[i] == key)
@@ -253,7 +253,7 @@ impl<W: Word> Searcher<'_, W> {
     }
 
     /// Waits at a node of `pieces` pieces until one of the `pending` jobs is no longer
-    /// live, proving open jobs of fewer pieces meanwhile (see the module [`super::jobs`]
+    /// live, searching open jobs of fewer pieces meanwhile (see the module [`super::jobs`]
     /// for why); false when the search must stop.
     fn wait_for(&mut self, pending: &[(usize, Arc<Job<W>>)], pieces: u32) -> bool {
         let board = self.shared.jobs.expect("jobs are pending");
@@ -270,14 +270,14 @@ impl<W: Word> Searcher<'_, W> {
         go_on
     }
 
-    /// Proves one open job of fewer than `below` pieces, taken from `board`, or sleeps
+    /// Searches one open job of fewer than `below` pieces, taken from `board`, or sleeps
     /// a little if there is none; false when the whole search must stop. The caller
     /// counts as idle on the board meanwhile.
     fn help_once(&mut self, board: &JobBoard<W>, below: u32) -> bool {
         match board.take(below) {
             Some(job) => {
                 board.set_idle(false);
-                let go_on = self.prove_job(board, job);
+                let go_on = self.search_job(board, job);
                 board.set_idle(true);
                 go_on
             }
@@ -288,9 +288,9 @@ impl<W: Word> Searcher<'_, W> {
         }
     }
 
-    /// Proves `job` (taken from `board`) and posts the verdict; false when the whole
-    /// search must stop (not only this job).
-    fn prove_job(&mut self, board: &JobBoard<W>, job: Arc<Job<W>>) -> bool {
+    /// Searches `job` (taken from `board`) under its thresholds and posts its numbers;
+    /// false when the whole search must stop (not only this job).
+    fn search_job(&mut self, board: &JobBoard<W>, job: Arc<Job<W>>) -> bool {
         self.running.push(job.clone());
         self.make_numbers();
         let numbers = self.mid(job.me, job.opp, job.white, job.th_pn, job.th_dn);
@@ -299,7 +299,7 @@ impl<W: Word> Searcher<'_, W> {
         numbers.is_some() || !self.must_stop()
     }
 
-    /// Proves open jobs until `done` says the solve is over (or it must stop).
+    /// Searches open jobs until `done` says the solve is over (or it must stop).
     pub(crate) fn help_until(&mut self, done: impl Fn() -> bool) {
         let board = self.shared.jobs.expect("helping needs the board");
         board.set_idle(true);
