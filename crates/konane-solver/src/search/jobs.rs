@@ -42,7 +42,7 @@ const TAKEN: u8 = 1;
 const DONE: u8 = 2;
 const DROPPED: u8 = 3;
 
-/// One position handed to another thread to prove.
+/// One position handed to another thread to search.
 pub(crate) struct Job<W: Word> {
     /// Its canonical key, by which the nodes that have it as a child find it.
     pub key: Key<W>,
@@ -67,7 +67,7 @@ pub(crate) struct Job<W: Word> {
 /// Where a job stands.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub(crate) enum JobState {
-    /// Offered or being proven.
+    /// Offered or being searched.
     Live,
     /// Searched until its numbers reached the thresholds or it was proven: its proof
     /// and disproof numbers then.
