@@ -2,10 +2,10 @@
 //!
 //! A df-pn node with many pieces whose numbers say its mover probably loses (so that
 //! every child must be proven) offers a child to an idle thread as a [`Job`], with the
-//! thresholds the node would give that child itself; the taker searches the child by
-//! df-pn until it is proven or its numbers reach those thresholds, and posts its
-//! numbers (a node near the root, whose thresholds are infinite, has its job proven to
-//! the end). Any node that has a live job among its children leaves that child to it,
+//! proof-number threshold the node would give that child itself; the taker searches
+//! the child by df-pn until it is proven or its proof number reaches that threshold,
+//! and posts its numbers (a node near the root, whose thresholds are infinite, has its
+//! job proven to the end). Any node that has a live job among its children leaves that child to it,
 //! and once nothing else is left to search it waits for the job, taking open jobs
 //! meanwhile.
 //!
@@ -50,10 +50,9 @@ pub(crate) struct Job<W: Word> {
     pub me: Bitboard<W>,
     pub opp: Bitboard<W>,
     pub white: bool,
-    /// The thresholds of proof and disproof numbers it is searched under: those the
-    /// node that offered it would have given it.
+    /// The proof-number threshold it is searched under: the one the node that offered
+    /// it would have given it (its disproof number is not bounded).
     pub th_pn: u32,
-    pub th_dn: u32,
     /// The root move (class) it was offered under: once that is proven, the job is
     /// dropped.
     pub class: usize,
@@ -174,16 +173,16 @@ impl<W: Word> JobBoard<W> {
             .collect()
     }
 
-    /// Offers (`me`, `opp`), key `key`, to be searched under the thresholds `th_pn`
-    /// and `th_dn`, under root move `class`; the live job of that position if there is
-    /// one already.
+    /// Offers (`me`, `opp`), key `key`, to be searched under the proof-number
+    /// threshold `th_pn`, under root move `class`; the live job of that position if
+    /// there is one already.
     pub fn offer(
         &self,
         key: Key<W>,
         me: Bitboard<W>,
         opp: Bitboard<W>,
         white: bool,
-        (th_pn, th_dn): (u32, u32),
+        th_pn: u32,
         class: usize,
     ) -> Arc<Job<W>> {
         let mut live = self.live();
@@ -196,7 +195,6 @@ impl<W: Word> JobBoard<W> {
             opp,
             white,
             th_pn,
-            th_dn,
             class,
             state: AtomicU8::new(OPEN),
             numbers: AtomicU64::new(0),
@@ -308,10 +306,10 @@ mod tests {
     fn a_job_carries_its_thresholds_and_posts_its_numbers() {
         let board = JobBoard::new(1);
         let (me, opp) = (Bitboard(0b101), Bitboard(0b010));
-        let job = board.offer(key(1), me, opp, true, (40, 1000), 0);
-        assert_eq!((job.th_pn, job.th_dn), (40, 1000));
+        let job = board.offer(key(1), me, opp, true, 40, 0);
+        assert_eq!(job.th_pn, 40);
         // The same position offered again is the same job.
-        let again = board.offer(key(1), me, opp, true, (7, 7), 0);
+        let again = board.offer(key(1), me, opp, true, 7, 0);
         assert!(Arc::ptr_eq(&job, &again));
         assert_eq!(board.among(&[key(2), key(1)]).len(), 1);
         // Only jobs of fewer pieces than the taker's node are taken.
@@ -324,7 +322,7 @@ mod tests {
         assert_eq!(job.state(), JobState::Done((41, 12)));
         assert!(board.among(&[key(1)]).is_empty());
         // A job given up is dropped.
-        let other = board.offer(key(2), me, opp, false, (5, 5), 0);
+        let other = board.offer(key(2), me, opp, false, 5, 0);
         board.finish(&other, None);
         assert_eq!(other.state(), JobState::Dropped);
     }

@@ -207,9 +207,8 @@ impl<W: Word> Searcher<'_, W> {
                         // grow as far as this node's disproof threshold allows.
                         let cpn = self.numbers_stack[base + j].0;
                         let th_pn = (th_dn - dn).saturating_add(cpn).min(INF);
-                        let thresholds = (th_pn, INF);
                         let job =
-                            board.offer(key, child.me, child.opp, !white, thresholds, self.class());
+                            board.offer(key, child.me, child.opp, !white, th_pn, self.class());
                         // The job stands for every child of its key.
                         pending.extend(
                             (0..child_keys.len())
@@ -288,12 +287,13 @@ impl<W: Word> Searcher<'_, W> {
         }
     }
 
-    /// Searches `job` (taken from `board`) under its thresholds and posts its numbers;
-    /// false when the whole search must stop (not only this job).
+    /// Searches `job` (taken from `board`) under its proof-number threshold (its
+    /// disproof number unbounded) and posts its numbers; false when the whole search
+    /// must stop (not only this job).
     fn search_job(&mut self, board: &JobBoard<W>, job: Arc<Job<W>>) -> bool {
         self.running.push(job.clone());
         self.make_numbers();
-        let numbers = self.mid(job.me, job.opp, job.white, job.th_pn, job.th_dn);
+        let numbers = self.mid(job.me, job.opp, job.white, job.th_pn, INF);
         self.running.pop();
         board.finish(&job, numbers);
         numbers.is_some() || !self.must_stop()
