@@ -68,20 +68,33 @@ fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
 const PN_FIRST_DN: u32 = 2;
 const PN_FIRST_PN: u32 = 3;
 
-/// The most entries a searcher's table of proof numbers takes by default.
-const PN_MAX_ENTRIES: u64 = 1 << 25;
+/// The most entries a searcher's table of proof numbers takes by default: 64 M, on
+/// boards of [`PN_MAX_FROM_SQUARES`] squares or more.
+const PN_MAX_ENTRIES: u64 = 1 << 26;
 
-/// The default `--pn-mpos` in entries: 2^(squares − 22) from 2^20 to [`PN_MAX_ENTRIES`],
-/// and no more than an eighth of the `available` bytes shared among `threads`
-/// searchers, a power of two. 7x6 takes fewer nodes and less time with 1 M entries than
-/// with 32 M (21.98 M nodes and 34.7 s against 22.35 M and 39.7 s on one thread), while
-/// 7x7 after `d4` is proven in 327 s with 32 M (docs/solver.md, "Proof-number search").
+/// Boards of at least this many squares (7x7 and larger) take [`PN_MAX_ENTRIES`] by
+/// default. On 7x7 twice the entries of 8x6's default pay: the corner `a1` on one
+/// thread took 773.5 M nodes and 906 s with 64 M entries against 890.2 M and 1,105 s
+/// with 32 M; on two threads 826.2 M and 1,140 M nodes against 1,222 M (docs/solver.md,
+/// "Issue 25: where the speed-up stands").
+const PN_MAX_FROM_SQUARES: u32 = 49;
+
+/// The default `--pn-mpos` in entries: 2^(squares − 22) from 2^20 to 2^25, and
+/// [`PN_MAX_ENTRIES`] from [`PN_MAX_FROM_SQUARES`] squares on; no more than an eighth
+/// of the `available` bytes for the tables of numbers of `threads` threads
+/// ([`SolverOptions::pn_bytes_per_entry`]), a power of two. 7x6 takes fewer nodes and
+/// less time with 1 M entries than with 32 M (21.98 M nodes and 34.7 s against 22.35 M
+/// and 39.7 s on one thread), while 7x7 after `d4` is proven in 327 s with 32 M
+/// (docs/solver.md, "Proof-number search").
 /// The table starts at 1,024 entries and doubles when half full, so a small search
 /// never takes it all.
 fn default_pn_entries(board: Board, available: u64, threads: usize) -> usize {
-    let bytes = SolverOptions::pn_entry_bytes(board) as u64;
-    let by_board = 1u64 << board.area().saturating_sub(22).clamp(20, 25);
-    let by_memory = (available / 8 / threads.max(1) as u64 / bytes).max(1 << 20);
+    let bytes = SolverOptions::pn_bytes_per_entry(board, threads) as u64;
+    let by_board = match board.area() {
+        area if area >= PN_MAX_FROM_SQUARES => PN_MAX_ENTRIES,
+        area => 1u64 << area.saturating_sub(22).clamp(20, 25),
+    };
+    let by_memory = (available / 8 / bytes).max(1 << 20);
     let entries = by_board.min(by_memory).min(PN_MAX_ENTRIES);
     (1u64 << (63 - entries.leading_zeros())) as usize
 }
@@ -158,8 +171,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub pn_pieces: Option<u32>,
     /// Entries of each thread's table of proof numbers, in millions (2^20); default:
-    /// 2^(squares - 22) positions, from 1 M (7x6 and smaller) to 32 M (7x7 and larger),
-    /// within an eighth of the memory available over the threads.
+    /// 2^(squares - 22) positions, from 1 M (7x6 and smaller) to 32 M (8x6), 64 M on
+    /// 7x7 and larger, within an eighth of the memory available.
     #[arg(long, value_name = "M")]
     pub pn_mpos: Option<usize>,
     /// The proof-number search's first disproof number of a position it has not
@@ -450,17 +463,24 @@ mod tests {
         assert_eq!(default_pn_entries(board(6, 6), lots, 2), 1 << 20);
         assert_eq!(default_pn_entries(board(7, 6), lots, 2), 1 << 20);
         assert_eq!(default_pn_entries(board(8, 6), lots, 2), 1 << 25);
-        assert_eq!(
-            default_pn_entries(board(7, 7), lots, 1),
-            PN_MAX_ENTRIES as usize
-        );
-        // 23 GB and 2 threads: 1.44 GB each, 44.9 M entries of 32 bytes, so 32 M.
-        assert_eq!(default_pn_entries(board(7, 7), 23_000_000_000, 2), 1 << 25);
-        // 4 GiB and 2 threads: 256 MiB each, 8 M entries.
-        assert_eq!(default_pn_entries(board(7, 7), 1 << 32, 2), 1 << 23);
+        assert_eq!(default_pn_entries(board(6, 8), lots, 1), 1 << 25);
+        for threads in [1, 2] {
+            assert_eq!(
+                default_pn_entries(board(7, 7), lots, threads),
+                PN_MAX_ENTRIES as usize
+            );
+        }
+        // 23 GB: an eighth is 2.875 GB, 89.8 M entries of 32 bytes on one thread, or of
+        // the shared table's 2 x 16 bytes on two, so 64 M either way (2 GiB).
+        assert_eq!(default_pn_entries(board(7, 7), 23_000_000_000, 1), 1 << 26);
+        assert_eq!(default_pn_entries(board(7, 7), 23_000_000_000, 2), 1 << 26);
+        // Four threads share a table of 4 x 16 bytes an entry: 44.9 M, so 32 M.
+        assert_eq!(default_pn_entries(board(7, 7), 23_000_000_000, 4), 1 << 25);
+        // 4 GiB and 2 threads: 512 MiB, 16 M entries of 2 x 16 bytes.
+        assert_eq!(default_pn_entries(board(7, 7), 1 << 32, 2), 1 << 24);
         // Never below 1 M; larger entries on boards of more than 64 squares.
         assert_eq!(default_pn_entries(board(7, 7), 1 << 28, 2), 1 << 20);
-        assert!(default_pn_entries(board(9, 9), 1 << 32, 2) < 1 << 23);
+        assert!(default_pn_entries(board(9, 9), 1 << 32, 1) < 1 << 24);
     }
 
     #[test]

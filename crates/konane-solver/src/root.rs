@@ -101,6 +101,17 @@ impl SolverOptions {
             WordSize::W256 => crate::search::pn_slot_bytes::<U256>(),
         }
     }
+
+    /// Bytes the tables of proof numbers of a solve by `threads` threads take per entry
+    /// of [`SolverOptions::pn_entries`]: one searcher's own table on one thread; with
+    /// more, the one table the threads share, of `threads` times the entries at 16
+    /// bytes each on any board.
+    pub fn pn_bytes_per_entry(board: Board, threads: usize) -> usize {
+        match threads {
+            0 | 1 => SolverOptions::pn_entry_bytes(board),
+            _ => threads * crate::search::PN_SHARED_SLOT_BYTES,
+        }
+    }
 }
 
 /// The proven value of one root move.

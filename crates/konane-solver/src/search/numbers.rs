@@ -242,6 +242,9 @@ impl<W: Word> PnTable<W> {
 /// Slots of a home of [`SharedNumbers`]: a tag word and a numbers word each.
 const SHARED_SLOTS: usize = 4;
 
+/// Bytes one slot of [`SharedNumbers`] takes on any board (16).
+pub(crate) const SHARED_SLOT_BYTES: usize = std::mem::size_of::<SharedHome>() / SHARED_SLOTS;
+
 /// One home of [`SharedNumbers`] on a cache line of its own: slot `i` is the tag
 /// `2i` (the position's digest with its low bit set, 0 when empty) and the numbers
 /// `2i + 1` (`pn` in the high half, `dn` in the low one).
