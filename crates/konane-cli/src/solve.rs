@@ -86,8 +86,8 @@ const PN_MAX_FROM_SQUARES: u32 = 49;
 /// less time with 1 M entries than with 32 M (21.98 M nodes and 34.7 s against 22.35 M
 /// and 39.7 s on one thread), while 7x7 after `d4` is proven in 327 s with 32 M
 /// (docs/solver.md, "Proof-number search").
-/// The table starts at 1,024 entries and doubles when half full, so a small search
-/// never takes it all.
+/// A searcher's own table starts at 1,024 entries and doubles when half full, and the
+/// shared one is mapped as it is written, so a small search never takes it all.
 fn default_pn_entries(board: Board, available: u64, threads: usize) -> usize {
     let bytes = SolverOptions::pn_bytes_per_entry(board, threads) as u64;
     let by_board = match board.area() {
