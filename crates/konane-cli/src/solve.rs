@@ -95,7 +95,7 @@ fn default_pn_entries(board: Board, available: u64, threads: usize) -> usize {
         area => 1u64 << area.saturating_sub(22).clamp(20, 25),
     };
     let by_memory = (available / 8 / bytes).max(1 << 20);
-    let entries = by_board.min(by_memory).min(PN_MAX_ENTRIES);
+    let entries = by_board.min(by_memory);
     (1u64 << (63 - entries.leading_zeros())) as usize
 }
 

@@ -18,8 +18,9 @@ mod pn;
 use jobs::Job;
 pub(crate) use jobs::JobBoard;
 use numbers::Numbers;
-pub(crate) use numbers::SharedNumbers;
-pub(crate) use numbers::{slot_bytes as pn_slot_bytes, SHARED_SLOT_BYTES as PN_SHARED_SLOT_BYTES};
+pub(crate) use numbers::{
+    slot_bytes as pn_slot_bytes, SharedNumbers, SHARED_SLOT_BYTES as PN_SHARED_SLOT_BYTES,
+};
 
 /// Nodes with at least this many pieces look up every child in the proof table before
 /// searching any (a known lost child proves a win at once); below it the lookups cost

@@ -5,9 +5,9 @@
 //! proof-number threshold the node would give that child itself; the taker searches
 //! the child by df-pn until it is proven or its proof number reaches that threshold,
 //! and posts its numbers (a node near the root, whose thresholds are infinite, has its
-//! job proven to the end). Any node that has a live job among its children leaves that child to it,
-//! and once nothing else is left to search it waits for the job, taking open jobs
-//! meanwhile.
+//! job proven to the end). Any node that has a live job among its children leaves that
+//! child to it, and once nothing else is left to search it waits for the job, taking
+//! open jobs meanwhile.
 //!
 //! Waiting cannot deadlock. A thread waits only at a parent of the job it waits for,
 //! and while it waits at a node it takes only jobs with fewer pieces than that node, so
@@ -303,7 +303,7 @@ mod tests {
     }
 
     #[test]
-    fn a_job_carries_its_thresholds_and_posts_its_numbers() {
+    fn a_job_carries_its_threshold_and_posts_its_numbers() {
         let board = JobBoard::new(1);
         let (me, opp) = (Bitboard(0b101), Bitboard(0b010));
         let job = board.offer(key(1), me, opp, true, 40, 0);
