@@ -75,8 +75,10 @@ const PN_MAX_ENTRIES: u64 = 1 << 26;
 /// Boards of at least this many squares (7x7 and larger) take [`PN_MAX_ENTRIES`] by
 /// default. On 7x7 twice the entries of 8x6's default pay: the corner `a1` on one
 /// thread took 773.5 M nodes and 906 s with 64 M entries against 890.2 M and 1,105 s
-/// with 32 M; on two threads 826.2 M and 1,140 M nodes against 1,222 M (docs/solver.md,
-/// "Issue 25: where the speed-up stands").
+/// with 32 M; on two threads 826.2 M and 1,140 M nodes against 1,222 M (one run each,
+/// before the digest change of 2026-12-04, after which the same one-thread corner run
+/// took 1,177.7 M: single corner runs swing by half; docs/solver.md, "Issue 25: where
+/// the speed-up stands").
 const PN_MAX_FROM_SQUARES: u32 = 49;
 
 /// The default `--pn-mpos` in entries: 2^(squares − 22) from 2^20 to 2^25, and
