@@ -76,6 +76,7 @@
 mod certificate;
 mod distance;
 mod huge_pages;
+mod prefetch;
 pub mod regions;
 mod root;
 mod search;

@@ -321,13 +321,11 @@ impl<'a, W: Word> Searcher<'a, W> {
         if probe == Probe::Numbers {
             self.push_child_keys(start, count, white);
         } else if probe == Probe::Children && (me | opp).count() >= PROBE_CHILDREN_FROM {
-            // Every child's key first, and its slot touched, so that the misses overlap.
+            // Every child's key first, and its slots asked for, so that the misses overlap.
             let keys = self.push_child_keys(start, count, white);
-            let mut touched = 0;
             for key in &self.keys[keys..] {
-                touched ^= self.shared.table.touch(key);
+                self.shared.table.prefetch(key);
             }
-            std::hint::black_box(touched);
             let known_loss = self.keys[keys..]
                 .iter()
                 .any(|k| self.shared.table.get(k) == Some(false));

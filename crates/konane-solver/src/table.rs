@@ -11,6 +11,7 @@ use dashmap::DashMap;
 use konane_core::{Bitboard, Color, Geometry, Word};
 
 use crate::huge_pages;
+use crate::prefetch::prefetch;
 use crate::symmetry::Key;
 
 /// Which proof table to use.
@@ -356,18 +357,16 @@ impl<W: Word> ProofTable<W> {
         self.map.get(key).map(|entry| *entry)
     }
 
-    /// Reads the slot where `key` would be and returns a word that depends on it: a
-    /// caller about to look up many keys touches them all first, so that their cache
-    /// misses overlap instead of coming one after the other (`std::hint::black_box`
-    /// the words, so that the reads stay).
+    /// Asks for the slots where `key` would be ([`crate::prefetch`]): a caller about
+    /// to look up many keys asks for them all first, so that their cache misses overlap.
     #[inline(always)]
-    pub fn touch(&self, key: &Key<W>) -> u64 {
-        match &self.packed {
-            Some(packed) => {
-                let home = key.digest() as usize & packed.mask.load(Ordering::Relaxed);
-                packed.slots[home].load(Ordering::Relaxed)
-            }
-            None => 0,
+    pub fn prefetch(&self, key: &Key<W>) {
+        if let Some(packed) = &self.packed {
+            let mask = packed.mask.load(Ordering::Relaxed);
+            let home = key.digest() as usize & mask;
+            // The probes may run into the next cache line.
+            prefetch(&packed.slots[home]);
+            prefetch(&packed.slots[(home + PROBES - 1) & mask]);
         }
     }
 

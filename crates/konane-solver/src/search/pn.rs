@@ -111,12 +111,11 @@ impl<W: Word> Searcher<'_, W> {
         // each child's search returns them.
         let base = self.numbers_stack.len();
         let keys = self.keys.len() - count;
-        let mut touched = 0;
         let numbers = self.numbers.as_ref().expect("made before the search");
         for key in &self.keys[keys..] {
-            touched ^= self.shared.table.touch(key) ^ numbers.touch(key);
+            self.shared.table.prefetch(key);
+            numbers.prefetch(key);
         }
-        std::hint::black_box(touched);
         for j in 0..count {
             let numbers = self.numbers_of(&self.keys[keys + j], &self.children[start + j]);
             self.numbers_stack.push(numbers);
