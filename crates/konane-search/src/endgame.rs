@@ -18,7 +18,8 @@ use crate::winning::{winning_moves, WinningMovesBudget};
 const BUDGET: WinningMovesBudget = WinningMovesBudget::InPlay;
 /// Proof table entries kept between searches (8 bytes each in the packed table).
 const TABLE_ENTRIES: usize = 1 << 18;
-/// Distance table entries kept between searches (about 40 bytes each).
+/// Distance table entries kept between searches (reserved at the start, so that the
+/// engine's memory does not step up in whichever game first fills the table).
 const DISTANCE_ENTRIES: usize = 1 << 17;
 
 /// What the handover found out about a position before the search.
@@ -43,7 +44,7 @@ impl Default for Endgame {
     fn default() -> Self {
         Endgame {
             solver: None,
-            distance: DistanceSolver::new(DISTANCE_ENTRIES),
+            distance: DistanceSolver::reserved(DISTANCE_ENTRIES),
         }
     }
 }

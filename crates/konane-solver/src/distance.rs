@@ -75,6 +75,18 @@ impl DistanceSolver {
         }
     }
 
+    /// A solver like [`DistanceSolver::new`] whose table has room for all `capacity`
+    /// positions from the start, so that it never grows by copying (a copy holds the
+    /// old table and the new one at once) and its memory does not depend on how far
+    /// the positions asked about have filled it before: a page is mapped when first
+    /// written. For a long-lived solver of a modest capacity, such as an engine's.
+    pub fn reserved(capacity: usize) -> DistanceSolver {
+        DistanceSolver {
+            table: HashMap::with_capacity_and_hasher(capacity, Default::default()),
+            ..DistanceSolver::new(capacity)
+        }
+    }
+
     /// Forgets every position. The table keeps its memory: a solver that is cleared
     /// between games does not free and grow it again each time.
     pub fn clear(&mut self) {
@@ -337,6 +349,23 @@ mod tests {
             full.map(|d| d.wins),
             Some(position.side_to_move() == Color::Black)
         );
+    }
+
+    /// A reserved table has room for its capacity from the start and answers as a
+    /// growing one does.
+    #[test]
+    fn a_reserved_table_never_grows_and_answers_the_same() {
+        let mut position = Position::start(Board::new(5, 5).unwrap());
+        position.play_all(["c3", "c2"]).unwrap();
+        let mut reserved = DistanceSolver::reserved(1 << 12);
+        let room = reserved.table.capacity();
+        assert!(room >= 1 << 12);
+        let mut growing = DistanceSolver::new(1 << 12);
+        assert_eq!(
+            reserved.solve(&position, &[], u64::MAX, &mut || false),
+            growing.solve(&position, &[], u64::MAX, &mut || false)
+        );
+        assert_eq!(reserved.table.capacity(), room);
     }
 
     /// Clearing forgets every position but keeps the table's memory, and the solver
