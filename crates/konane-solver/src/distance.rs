@@ -4,13 +4,17 @@
 //! Values are relative to the side to move: `END - p` wins with the game's last move
 //! `p` plies from now, `-(END - p)` loses `p` plies from now (the side to move has no
 //! move then). The table holds bounds of those values keyed by the full position (the
-//! pieces and the side to move, never a hash alone), so every answer is exact.
+//! pieces and the side to move, never a hash alone), so every answer is exact. The
+//! search runs on the board's own word, and so does the table: a key is the two
+//! bitboards and the side to move (24 bytes on boards of up to 64 squares).
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use konane_core::{Move, Position};
+use konane_core::{BitMove, BitPosition, Board, Move, Position, PositionVisitor, Word, U256};
 
+use crate::symmetry::Key;
 use crate::table::DigestHasher;
 
 /// The value of a position whose side to move has no move.
@@ -24,7 +28,7 @@ struct Entry {
     lower: i16,
     upper: i16,
     /// A move whose value is at least `lower` (meaningful once `lower` was raised).
-    best: Option<Move>,
+    best: Option<BitMove>,
 }
 
 /// The exact outcome of a position with best play by both sides.
@@ -46,12 +50,43 @@ pub struct Distance {
 /// Positions between two calls of the stop check.
 const POLL_INTERVAL: u64 = 1024;
 
+/// The bounds of the positions of one word's boards.
+type Table<W> = HashMap<Key<W>, Entry, BuildHasherDefault<DigestHasher>>;
+
+/// One table for each word, of which a solver uses the one of its board.
+#[derive(Default)]
+struct Tables {
+    w64: Table<u64>,
+    w128: Table<u128>,
+    w256: Table<U256>,
+}
+
+impl Tables {
+    /// The table of the boards on `W`.
+    fn on<W: Word>(&mut self) -> &mut Table<W> {
+        let table: &mut dyn Any = match W::BITS {
+            64 => &mut self.w64,
+            128 => &mut self.w128,
+            _ => &mut self.w256,
+        };
+        table.downcast_mut().expect("each word has its table")
+    }
+
+    fn clear(&mut self) {
+        self.w64.clear();
+        self.w128.clear();
+        self.w256.clear();
+    }
+}
+
 /// An exact distance-to-the-end search with a table kept between calls.
 pub struct DistanceSolver {
-    table: HashMap<Position, Entry, BuildHasherDefault<DigestHasher>>,
+    tables: Tables,
+    /// The board of the positions in the table (a key does not name its board).
+    board: Option<Board>,
     capacity: usize,
-    nodes: u64,
-    budget: u64,
+    /// Whether the table takes room for `capacity` positions when first used.
+    reserve: bool,
 }
 
 /// One ply closer to the end: the value, for the parent, of a child's value `-v`.
@@ -68,21 +103,21 @@ impl DistanceSolver {
     /// A solver whose table keeps at most `capacity` positions (it is cleared when full).
     pub fn new(capacity: usize) -> DistanceSolver {
         DistanceSolver {
-            table: HashMap::default(),
+            tables: Tables::default(),
+            board: None,
             capacity,
-            nodes: 0,
-            budget: 0,
+            reserve: false,
         }
     }
 
-    /// A solver like [`DistanceSolver::new`] whose table has room for all `capacity`
-    /// positions from the start, so that it never grows by copying (a copy holds the
+    /// A solver like [`DistanceSolver::new`] whose table takes room for all `capacity`
+    /// positions when first used, so that it never grows by copying (a copy holds the
     /// old table and the new one at once) and its memory does not depend on how far
     /// the positions asked about have filled it before: a page is mapped when first
     /// written. For a long-lived solver of a modest capacity, such as an engine's.
     pub fn reserved(capacity: usize) -> DistanceSolver {
         DistanceSolver {
-            table: HashMap::with_capacity_and_hasher(capacity, Default::default()),
+            reserve: true,
             ..DistanceSolver::new(capacity)
         }
     }
@@ -90,13 +125,14 @@ impl DistanceSolver {
     /// Forgets every position. The table keeps its memory: a solver that is cleared
     /// between games does not free and grow it again each time.
     pub fn clear(&mut self) {
-        self.table.clear();
+        self.tables.clear();
     }
 
     /// The exact outcome of `position` and its line, with the root restricted to
     /// `allowed` (every legal move when empty), or `None` when the position is over or
     /// finding it takes more than `node_budget` positions or `should_stop` (asked every
-    /// thousand positions or so) says to give up. What was proven stays in the table.
+    /// thousand positions or so) says to give up. What was proven stays in the table
+    /// (until a position of another board is asked about).
     pub fn solve(
         &mut self,
         position: &Position,
@@ -104,20 +140,56 @@ impl DistanceSolver {
         node_budget: u64,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Option<Distance> {
-        self.nodes = 0;
-        self.budget = node_budget;
-        let moves: Vec<Move> = position
+        if self.board != Some(position.board()) {
+            self.clear();
+            self.board = Some(position.board());
+        }
+        position.visit(Solve {
+            solver: self,
+            allowed,
+            node_budget,
+            should_stop,
+        })
+    }
+}
+
+/// [`DistanceSolver::solve`] on the board's own word.
+struct Solve<'a> {
+    solver: &'a mut DistanceSolver,
+    allowed: &'a [Move],
+    node_budget: u64,
+    should_stop: &'a mut dyn FnMut() -> bool,
+}
+
+impl PositionVisitor for Solve<'_> {
+    type Output = Option<Distance>;
+
+    fn visit<W: Word>(self, position: &BitPosition<W>) -> Option<Distance> {
+        let capacity = self.solver.capacity;
+        let table = self.solver.tables.on::<W>();
+        if self.solver.reserve && table.capacity() < capacity {
+            table.reserve(capacity - table.len());
+        }
+        let mut search = Search {
+            table,
+            capacity,
+            nodes: 0,
+            budget: self.node_budget,
+            stop: self.should_stop,
+        };
+        let geometry = position.geometry();
+        let moves: Vec<BitMove> = position
             .legal_moves()
             .iter()
             .copied()
-            .filter(|mv| allowed.is_empty() || allowed.contains(mv))
+            .filter(|&mv| self.allowed.is_empty() || self.allowed.contains(&geometry.to_move(mv)))
             .collect();
-        let (value, first) = self.root(position, &moves, should_stop)?;
+        let (value, first) = search.root(position, &moves)?;
         let mut line = vec![first];
         let mut current = position.after(first);
         while !current.is_game_over() {
-            self.search(&current, -INFINITE, INFINITE, should_stop)?;
-            let next = self.table.get(&current).and_then(|e| e.best)?;
+            search.search(&current, -INFINITE, INFINITE)?;
+            let next = search.table.get(&Key::of(&current)).and_then(|e| e.best)?;
             line.push(next);
             current.play(next);
         }
@@ -126,22 +198,28 @@ impl DistanceSolver {
         Some(Distance {
             wins: value > 0,
             plies,
-            line,
-            nodes: self.nodes,
+            line: line.into_iter().map(|mv| geometry.to_move(mv)).collect(),
+            nodes: search.nodes,
         })
     }
+}
 
+/// One call's search over one word's table.
+struct Search<'a, W: Word> {
+    table: &'a mut Table<W>,
+    capacity: usize,
+    nodes: u64,
+    budget: u64,
+    stop: &'a mut dyn FnMut() -> bool,
+}
+
+impl<W: Word> Search<'_, W> {
     /// The best of `moves` at the root (not stored: the root may be restricted).
-    fn root(
-        &mut self,
-        position: &Position,
-        moves: &[Move],
-        stop: &mut dyn FnMut() -> bool,
-    ) -> Option<(i32, Move)> {
-        let mut best: Option<(i32, Move)> = None;
+    fn root(&mut self, position: &BitPosition<W>, moves: &[BitMove]) -> Option<(i32, BitMove)> {
+        let mut best: Option<(i32, BitMove)> = None;
         for (mv, child) in self.ordered(position, moves) {
             let alpha = best.map_or(-INFINITE, |(v, _)| v);
-            let value = one_ply_back(-self.search(&child, -INFINITE, -one_ply_on(alpha), stop)?);
+            let value = one_ply_back(-self.search(&child, -INFINITE, -one_ply_on(alpha))?);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, mv));
             }
@@ -152,9 +230,13 @@ impl DistanceSolver {
     /// `moves`, each with the position after it, the table's move first, then by the
     /// opponent's replies, fewest first (a move that leaves none wins at once and comes
     /// first of all).
-    fn ordered(&self, position: &Position, moves: &[Move]) -> Vec<(Move, Position)> {
-        let hinted = self.table.get(position).and_then(|e| e.best);
-        let mut scored: Vec<(u32, Move, Position)> = moves
+    fn ordered(
+        &self,
+        position: &BitPosition<W>,
+        moves: &[BitMove],
+    ) -> Vec<(BitMove, BitPosition<W>)> {
+        let hinted = self.table.get(&Key::of(position)).and_then(|e| e.best);
+        let mut scored: Vec<(u32, BitMove, BitPosition<W>)> = moves
             .iter()
             .map(|&mv| {
                 let child = position.after(mv);
@@ -175,18 +257,12 @@ impl DistanceSolver {
     }
 
     /// Fail-soft alpha-beta over exact values; `None` once the budget is spent.
-    fn search(
-        &mut self,
-        position: &Position,
-        mut alpha: i32,
-        mut beta: i32,
-        stop: &mut dyn FnMut() -> bool,
-    ) -> Option<i32> {
+    fn search(&mut self, position: &BitPosition<W>, mut alpha: i32, mut beta: i32) -> Option<i32> {
         self.nodes += 1;
-        if self.nodes > self.budget || (self.nodes.is_multiple_of(POLL_INTERVAL) && stop()) {
+        if self.nodes > self.budget || (self.nodes.is_multiple_of(POLL_INTERVAL) && (self.stop)()) {
             return None;
         }
-        let key = *position;
+        let key = Key::of(position);
         let stored = self.table.get(&key).copied();
         if let Some(entry) = stored {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
@@ -209,7 +285,7 @@ impl DistanceSolver {
         let mut best_move = None;
         for (mv, child) in self.ordered(position, &moves) {
             let value =
-                one_ply_back(-self.search(&child, -one_ply_on(beta), -one_ply_on(alpha), stop)?);
+                one_ply_back(-self.search(&child, -one_ply_on(beta), -one_ply_on(alpha))?);
             if value > best {
                 best = value;
                 best_move = Some(mv);
@@ -235,9 +311,9 @@ impl DistanceSolver {
     }
 
     /// Narrows the stored bounds of `key` (clearing the table first when it is full).
-    fn store(&mut self, key: Position, lower: i32, upper: i32, best: Option<Move>) {
+    fn store(&mut self, key: Key<W>, lower: i32, upper: i32, best: Option<BitMove>) {
         if self.table.len() >= self.capacity && !self.table.contains_key(&key) {
-            self.clear();
+            self.table.clear();
         }
         let entry = self.table.entry(key).or_insert(Entry {
             lower: -INFINITE as i16,
@@ -255,7 +331,7 @@ impl DistanceSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use konane_core::{Board, Color};
+    use konane_core::{Board, Color, Square, SquareSet};
 
     /// Exact values by plain minimax (no pruning), remembered by full position.
     fn minimax(position: &Position, known: &mut HashMap<Position, i32>) -> i32 {
@@ -287,6 +363,55 @@ mod tests {
                     let position = after_first.after(second);
                     if !position.is_game_over() {
                         check_against_minimax(&mut solver, &position, &mut known);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pieces of `position` moved `by` files and ranks onto `board`, the side to
+    /// move kept.
+    fn moved_onto(position: &Position, board: Board, by: (u8, u8)) -> Position {
+        let onto = |color: Color| -> SquareSet {
+            position
+                .pieces(color)
+                .iter()
+                .map(|sq| Square::new(sq.file() + by.0, sq.rank() + by.1))
+                .collect()
+        };
+        Position::from_squares(
+            board,
+            onto(Color::Black),
+            onto(Color::White),
+            position.side_to_move(),
+        )
+        .expect("the board holds the moved pieces")
+    }
+
+    /// Boards of every word in turn with one solver, whose table starts again at each
+    /// change of board (6x7 and 8x8 are both on 64 bits, where a square has the same
+    /// bit; 9x9 is on 128, 16x16 on 256): the positions of 4x4 after its two removals,
+    /// set into each board's corner and further in (where the pieces may also jump
+    /// away from the 4x4 square), match plain minimax.
+    #[test]
+    fn agrees_with_plain_minimax_on_boards_of_every_word() {
+        let small = Position::start(Board::new(4, 4).unwrap());
+        let mut positions = Vec::new();
+        for first in small.legal_moves() {
+            let after_first = small.after(first);
+            for second in after_first.legal_moves() {
+                positions.push(after_first.after(second));
+            }
+        }
+        let mut solver = DistanceSolver::new(1 << 16);
+        for by in [(0, 0), (2, 3)] {
+            for (w, h) in [(6, 7), (8, 8), (9, 9), (16, 16)] {
+                let board = Board::new(w, h).unwrap();
+                let mut known = HashMap::new();
+                for position in positions.iter().step_by(3) {
+                    let moved = moved_onto(position, board, by);
+                    if !moved.is_game_over() {
+                        check_against_minimax(&mut solver, &moved, &mut known);
                     }
                 }
             }
@@ -351,21 +476,25 @@ mod tests {
         );
     }
 
-    /// A reserved table has room for its capacity from the start and answers as a
-    /// growing one does.
+    /// A reserved table takes room for its capacity when first used (only the table of
+    /// the board's word), never grows, and answers as a growing one does.
     #[test]
     fn a_reserved_table_never_grows_and_answers_the_same() {
         let mut position = Position::start(Board::new(5, 5).unwrap());
         position.play_all(["c3", "c2"]).unwrap();
         let mut reserved = DistanceSolver::reserved(1 << 12);
-        let room = reserved.table.capacity();
+        assert_eq!(reserved.tables.w64.capacity(), 0);
+        assert_eq!(reserved.solve(&position, &[], 1, &mut || false), None);
+        let room = reserved.tables.w64.capacity();
         assert!(room >= 1 << 12);
+        assert_eq!(reserved.tables.w128.capacity(), 0);
+        assert_eq!(reserved.tables.w256.capacity(), 0);
         let mut growing = DistanceSolver::new(1 << 12);
         assert_eq!(
             reserved.solve(&position, &[], u64::MAX, &mut || false),
             growing.solve(&position, &[], u64::MAX, &mut || false)
         );
-        assert_eq!(reserved.table.capacity(), room);
+        assert_eq!(reserved.tables.w64.capacity(), room);
     }
 
     /// Clearing forgets every position but keeps the table's memory, and the solver
@@ -376,11 +505,11 @@ mod tests {
         position.play_all(["c3", "c2"]).unwrap();
         let mut solver = DistanceSolver::new(1 << 16);
         let first = solver.solve(&position, &[], u64::MAX, &mut || false);
-        let capacity = solver.table.capacity();
-        assert!(!solver.table.is_empty());
+        let capacity = solver.tables.w64.capacity();
+        assert!(!solver.tables.w64.is_empty());
         solver.clear();
-        assert!(solver.table.is_empty());
-        assert_eq!(solver.table.capacity(), capacity);
+        assert!(solver.tables.w64.is_empty());
+        assert_eq!(solver.tables.w64.capacity(), capacity);
         assert_eq!(solver.solve(&position, &[], u64::MAX, &mut || false), first);
     }
 }

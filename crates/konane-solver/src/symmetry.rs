@@ -1,7 +1,7 @@
 //! The proof table's key: the canonical (smallest) image of a position under its
 //! board's colour-preserving symmetries (konane-core's bitboard maps).
 
-use konane_core::{Bitboard, Geometry, Symmetry, Word};
+use konane_core::{BitPosition, Bitboard, Color, Geometry, Symmetry, Word};
 
 /// A position as the proof table keys it: both bitboards and the side to move, in full.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd)]
@@ -12,6 +12,16 @@ pub struct Key<W: Word> {
 }
 
 impl<W: Word> Key<W> {
+    /// The key of `position` as it stands (no symmetry applied).
+    #[inline(always)]
+    pub fn of(position: &BitPosition<W>) -> Key<W> {
+        Key {
+            black: position.pieces(Color::Black),
+            white: position.pieces(Color::White),
+            white_to_move: position.side_to_move() == Color::White,
+        }
+    }
+
     /// A well-mixed 64-bit digest: places the key in a table, and stands for the
     /// whole position where a table keeps only digests (the threads' shared table of
     /// numbers, where a rare mistake only steers the search).
