@@ -83,3 +83,4 @@ pub use square_set::{SquareSet, Squares};
 pub use symmetry::Symmetry;
 pub use text::clip;
 pub use word::{Word, WordSize, U256};
+pub use zobrist::mix64;

@@ -12,13 +12,20 @@ pub const SEED: u64 = 0x4b6f_6e61_6e65_2121; // "Konane!!"
 
 const SIDE: usize = MAX_SIDE as usize;
 
+/// The finaliser of SplitMix64: a bijection of 64-bit words in which every input bit
+/// changes about half the output bits (also what hash tables keyed by bitboards mix
+/// their words with).
+#[inline(always)]
+pub const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// One step of the SplitMix64 generator.
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
+    (state, mix64(state))
 }
 
 /// All keys: one per colour and bit index, one for White to move, one per board size.

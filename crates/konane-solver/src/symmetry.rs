@@ -1,7 +1,7 @@
 //! The proof table's key: the canonical (smallest) image of a position under its
 //! board's colour-preserving symmetries (konane-core's bitboard maps).
 
-use konane_core::{BitPosition, Bitboard, Color, Geometry, Symmetry, Word};
+use konane_core::{mix64, BitPosition, Bitboard, Color, Geometry, Symmetry, Word};
 
 /// A position as the proof table keys it: both bitboards and the side to move, in full.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd)]
@@ -24,32 +24,24 @@ impl<W: Word> Key<W> {
 
     /// A well-mixed 64-bit digest: places the key in a table, and stands for the
     /// whole position where a table keeps only digests (the threads' shared table of
-    /// numbers, where a rare mistake only steers the search).
+    /// numbers, where a rare mistake only steers the search). Mixed by SplitMix64's
+    /// finaliser ([`mix64`]): the digest before it mixed each bitboard by one
+    /// multiplication, whose high input bits reach only high output bits, so positions
+    /// that differ only in their boards' high squares collided, some 6 in a million
+    /// lookups of a 7x7 solve's shared table of numbers.
     #[inline(always)]
     pub fn digest(&self) -> u64 {
         let part = |bb: Bitboard<W>| match W::BITS {
             64 => bb.0.low_u64(),
-            _ => bb.0.low_u64() ^ mix(bb.0.fold_high()),
+            _ => bb.0.low_u64() ^ mix64(bb.0.fold_high()),
         };
         let side = if self.white_to_move {
             0x9e37_79b9_7f4a_7c15
         } else {
             0
         };
-        mix(mix(part(self.black) ^ side) ^ part(self.white))
+        mix64(mix64(part(self.black) ^ side) ^ part(self.white))
     }
-}
-
-/// The finaliser of SplitMix64: a bijection of 64-bit words in which every input
-/// bit changes about half the output bits. (The digest before it mixed each
-/// bitboard by one multiplication, whose high input bits reach only high output
-/// bits: positions that differ only in their boards' high squares collided, some
-/// 6 in a million lookups of a 7x7 solve's shared table of numbers.)
-#[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The non-identity colour-preserving symmetries of one board.

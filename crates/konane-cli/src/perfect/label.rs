@@ -75,6 +75,9 @@ impl FromStr for PieceRange {
     }
 }
 
+/// The program as a file's header names it, before the flags.
+const PROGRAM: &str = "konane perfect label";
+
 /// Arguments of `konane perfect label`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -178,7 +181,7 @@ impl LabelArgs {
 
     /// The command, as the header names it (after `made by:` or `resumed …:`).
     fn command(&self) -> String {
-        format!("konane perfect label {} --out", self.settings())
+        format!("{PROGRAM} {} --out", self.settings())
     }
 }
 
@@ -360,7 +363,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     if args.out.exists() {
         let existing = file::read(&args.out)?;
         let commands = file::commands(&existing.header);
-        let identity = format!("konane perfect label {} ", args.identity());
+        let identity = format!("{PROGRAM} {} ", args.identity());
         if !commands
             .first()
             .is_some_and(|made| made.starts_with(&identity))
