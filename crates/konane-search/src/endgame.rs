@@ -66,7 +66,6 @@ impl Endgame {
 
     fn solver(&mut self, board: Board) -> &Solver {
         if self.solver.as_ref().is_none_or(|(b, _)| *b != board) {
-            self.distance.clear();
             let options = SolverOptions {
                 table: TableKind::Packed,
                 capacity: TABLE_ENTRIES,

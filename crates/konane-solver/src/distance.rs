@@ -217,7 +217,8 @@ impl<W: Word> Search<'_, W> {
     /// The best of `moves` at the root (not stored: the root may be restricted).
     fn root(&mut self, position: &BitPosition<W>, moves: &[BitMove]) -> Option<(i32, BitMove)> {
         let mut best: Option<(i32, BitMove)> = None;
-        for (mv, child) in self.ordered(position, moves) {
+        let hinted = self.table.get(&Key::of(position)).and_then(|e| e.best);
+        for (mv, child) in Self::ordered(position, moves, hinted) {
             let alpha = best.map_or(-INFINITE, |(v, _)| v);
             let value = one_ply_back(-self.search(&child, -INFINITE, -one_ply_on(alpha))?);
             if best.is_none_or(|(v, _)| value > v) {
@@ -227,15 +228,14 @@ impl<W: Word> Search<'_, W> {
         best
     }
 
-    /// `moves`, each with the position after it, the table's move first, then by the
-    /// opponent's replies, fewest first (a move that leaves none wins at once and comes
-    /// first of all).
+    /// `moves`, each with the position after it, the table's move (`hinted`) first,
+    /// then by the opponent's replies, fewest first (a move that leaves none wins at
+    /// once and comes first of all).
     fn ordered(
-        &self,
         position: &BitPosition<W>,
         moves: &[BitMove],
+        hinted: Option<BitMove>,
     ) -> Vec<(BitMove, BitPosition<W>)> {
-        let hinted = self.table.get(&Key::of(position)).and_then(|e| e.best);
         let mut scored: Vec<(u32, BitMove, BitPosition<W>)> = moves
             .iter()
             .map(|&mv| {
@@ -283,7 +283,7 @@ impl<W: Word> Search<'_, W> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        for (mv, child) in self.ordered(position, &moves) {
+        for (mv, child) in Self::ordered(position, &moves, stored.and_then(|e| e.best)) {
             let value =
                 one_ply_back(-self.search(&child, -one_ply_on(beta), -one_ply_on(alpha))?);
             if value > best {
