@@ -353,7 +353,6 @@ impl<W: Word> Geometry<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::word::{WordSize, U256};
 
     fn check_board<W: Word>(board: Board) {
         let geometry = Geometry::<W>::of(board);
@@ -372,11 +371,7 @@ mod tests {
     #[test]
     fn every_board_has_a_geometry_on_its_word() {
         for board in Board::all() {
-            match board.word() {
-                WordSize::W64 => check_board::<u64>(board),
-                WordSize::W128 => check_board::<u128>(board),
-                WordSize::W256 => check_board::<U256>(board),
-            }
+            crate::with_word!(board, W => check_board::<W>(board));
         }
     }
 

@@ -12,7 +12,7 @@ use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError};
 use crate::square_set::SquareSet;
 use crate::text::clip;
-use crate::word::{Word, WordSize, U256};
+use crate::word::{Word, U256};
 use crate::zobrist;
 
 /// Which kind of move the side to move makes, from the number of empty squares.
@@ -317,11 +317,7 @@ impl fmt::Debug for Position {
 impl Position {
     /// The start position of `board`: every square filled, Black to move.
     pub fn start(board: Board) -> Position {
-        match board.word() {
-            WordSize::W64 => Position(Words::W64(BitPosition::start(board))),
-            WordSize::W128 => Position(Words::W128(BitPosition::start(board))),
-            WordSize::W256 => Position(Words::W256(BitPosition::start(board))),
-        }
+        crate::with_word!(board, W => Position::from_bits(BitPosition::<W>::start(board)))
     }
 
     /// A position from the squares of each colour; fails if they overlap or leave the board.
@@ -350,11 +346,7 @@ impl Position {
             };
             BitPosition::from_bitboards(board, bits(black), bits(white), side)
         }
-        Ok(match board.word() {
-            WordSize::W64 => Position(Words::W64(build(board, black, white, side)?)),
-            WordSize::W128 => Position(Words::W128(build(board, black, white, side)?)),
-            WordSize::W256 => Position(Words::W256(build(board, black, white, side)?)),
-        })
+        crate::with_word!(board, W => build::<W>(board, black, white, side).map(Position::from_bits))
     }
 
     /// The position `bits` behind the type of every size.

@@ -33,6 +33,36 @@ impl WordSize {
     }
 }
 
+/// Runs `$body` with the type `$W` standing for the word of `$board` (a
+/// [`Board`](crate::Board)): the one place a [`WordSize`] becomes a type, so that code
+/// generic over [`Word`] runs on the board in hand.
+///
+/// ```
+/// use konane_core::{with_word, Board, Geometry};
+/// let board: Board = "10x10".parse().unwrap();
+/// let squares = with_word!(board, W => Geometry::<W>::of(board).mask().count());
+/// assert_eq!(squares, 100);
+/// ```
+#[macro_export]
+macro_rules! with_word {
+    ($board:expr, $W:ident => $body:expr) => {
+        match $crate::Board::word($board) {
+            $crate::WordSize::W64 => {
+                type $W = u64;
+                $body
+            }
+            $crate::WordSize::W128 => {
+                type $W = u128;
+                $body
+            }
+            $crate::WordSize::W256 => {
+                type $W = $crate::U256;
+                $body
+            }
+        }
+    };
+}
+
 /// An unsigned machine word used as a set of up to `BITS` squares.
 pub trait Word:
     Copy

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use konane_core::{
-    BitMove, BitPosition, Board, Color, Geometry, Move, Position, Word, WordSize, U256,
+    with_word, BitMove, BitPosition, Board, Color, Geometry, Move, Position, Word, WordSize, U256,
 };
 use rayon::prelude::*;
 
@@ -80,11 +80,7 @@ impl SolverOptions {
     /// positions pack in one word, about 80 in the `DashMap` (the `dashmap` kind, and
     /// boards whose squares leave fewer than three bits of a word free, such as 8x8).
     pub fn table_entry_bytes(board: Board, kind: TableKind) -> usize {
-        let packs = match board.word() {
-            WordSize::W64 => table::packs(Geometry::<u64>::of(board)),
-            WordSize::W128 => table::packs(Geometry::<u128>::of(board)),
-            WordSize::W256 => table::packs(Geometry::<U256>::of(board)),
-        };
+        let packs = with_word!(board, W => table::packs(Geometry::<W>::of(board)));
         if kind == TableKind::Packed && packs {
             table::PACKED_ENTRY_BYTES
         } else {
@@ -95,11 +91,7 @@ impl SolverOptions {
     /// Bytes one entry of a searcher's table of proof numbers ([`SolverOptions::pn_entries`])
     /// takes on `board`: 32 on boards of at most 64 squares.
     pub fn pn_entry_bytes(board: Board) -> usize {
-        match board.word() {
-            WordSize::W64 => crate::search::pn_slot_bytes::<u64>(),
-            WordSize::W128 => crate::search::pn_slot_bytes::<u128>(),
-            WordSize::W256 => crate::search::pn_slot_bytes::<U256>(),
-        }
+        with_word!(board, W => crate::search::pn_slot_bytes::<W>())
     }
 
     /// Bytes the tables of proof numbers of a solve by `threads` threads take per entry

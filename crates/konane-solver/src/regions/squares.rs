@@ -2,33 +2,13 @@
 //! few operations that need the board's bit layout done on the board's own word.
 
 use konane_core::{
-    Bitboard, Board, Color, Direction, Geometry, Position, Square, SquareSet as Squares, Word,
-    WordSize, U256,
+    with_word, Bitboard, Board, Color, Direction, Geometry, Position, Square, SquareSet as Squares,
+    Word,
 };
 
 /// A set of squares of a board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SquareSet(Squares);
-
-/// Runs `$body` with `$g` the geometry of `$board` on its own word.
-macro_rules! on_word {
-    ($board:expr, $g:ident => $body:expr) => {
-        match $board.word() {
-            WordSize::W64 => {
-                let $g = Geometry::<u64>::of($board);
-                $body
-            }
-            WordSize::W128 => {
-                let $g = Geometry::<u128>::of($board);
-                $body
-            }
-            WordSize::W256 => {
-                let $g = Geometry::<U256>::of($board);
-                $body
-            }
-        }
-    };
-}
 
 /// The bitboard of `set` on the word of `geometry`.
 fn bits<W: Word>(geometry: &Geometry<W>, set: SquareSet) -> Bitboard<W> {
@@ -127,14 +107,14 @@ impl SquareSet {
 
     /// The orthogonal neighbours of the set's squares on `board`.
     pub fn neighbours(self, board: Board) -> SquareSet {
-        on_word!(board, g => neighbours(g, self))
+        with_word!(board, W => neighbours(Geometry::<W>::of(board), self))
     }
 
     /// The squares of `board` two steps along a line from a square of `self` over an
     /// adjacent square of `over`: where a piece on `self` lands jumping a piece on
     /// `over`, if the landing square is free.
     pub fn jump_landings(self, over: SquareSet, board: Board) -> SquareSet {
-        on_word!(board, g => jump_landings(g, self, over))
+        with_word!(board, W => jump_landings(Geometry::<W>::of(board), self, over))
     }
 
     /// Every jump of a piece of `movers` over a piece of `others` on `board` (one per
@@ -147,7 +127,7 @@ impl SquareSet {
         others: SquareSet,
         board: Board,
     ) -> Vec<(SquareSet, SquareSet)> {
-        on_word!(board, g => jumps(g, movers, others))
+        with_word!(board, W => jumps(Geometry::<W>::of(board), movers, others))
     }
 
     /// A position on `board` with these pieces (`black`, `white`, disjoint and on the
