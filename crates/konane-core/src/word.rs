@@ -34,8 +34,8 @@ impl WordSize {
 }
 
 /// Runs `$body` with the type `$W` standing for the word of `$board` (a
-/// [`Board`](crate::Board)): the one place a [`WordSize`] becomes a type, so that code
-/// generic over [`Word`] runs on the board in hand.
+/// [`Board`](crate::Board)), so that code generic over [`Word`] runs on the board in
+/// hand without a match on [`WordSize`] of its own.
 ///
 /// ```
 /// use konane_core::{with_word, Board, Geometry};
