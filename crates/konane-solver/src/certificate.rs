@@ -23,6 +23,9 @@ pub const DEFAULT_LEAF_PIECES: u32 = 16;
 pub enum CertifyError {
     /// The report does not prove a winner.
     NotProven,
+    /// The leaf limit is above [`konane_verify::MAX_LEAF_PIECES`], which a certificate
+    /// file cannot hold.
+    LeafLimit(u32),
     /// The board has more squares than the key word asked for holds (only when
     /// [`certify`] is asked for `u64` keys on a board of more than 64 squares;
     /// [`certify_any`] chooses the word from the board).
@@ -41,6 +44,11 @@ impl fmt::Display for CertifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CertifyError::NotProven => f.write_str("the winner is not proven"),
+            CertifyError::LeafLimit(pieces) => write!(
+                f,
+                "a leaf limit of {pieces} pieces is above {}, the most a certificate holds",
+                konane_verify::MAX_LEAF_PIECES
+            ),
             CertifyError::BoardTooLarge(board) => write!(
                 f,
                 "{board} has {} squares, more than the certificate's key word holds",
@@ -84,6 +92,9 @@ pub fn certify<W: KeyWord, F: FnMut(usize)>(
 ) -> Result<Certificate<W>, CertifyError> {
     if root.board().area() > W::BITS {
         return Err(CertifyError::BoardTooLarge(root.board()));
+    }
+    if leaf_pieces > konane_verify::MAX_LEAF_PIECES {
+        return Err(CertifyError::LeafLimit(leaf_pieces));
     }
     let winner = report.winner().ok_or(CertifyError::NotProven)?;
     let mut walk = Walk {

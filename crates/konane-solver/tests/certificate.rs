@@ -403,6 +403,18 @@ fn a_wrong_claim_is_refused_by_the_writer() {
 }
 
 #[test]
+fn a_leaf_limit_a_file_cannot_hold_is_refused() {
+    let root = Position::start(Board::new(4, 4).unwrap());
+    let solver = solver(root.board());
+    let report = solver.solve_moves(&root, |_, _| {});
+    let limit = konane_verify::MAX_LEAF_PIECES + 1;
+    let result = certify::<u64, _>(&solver, &root, &report, limit, |_| {});
+    assert_eq!(result.unwrap_err(), CertifyError::LeafLimit(limit));
+    let allowed = certify::<u64, _>(&solver, &root, &report, limit - 1, |_| {});
+    assert!(allowed.is_ok(), "{allowed:?}");
+}
+
+#[test]
 fn a_winning_root_takes_its_move_from_the_report() {
     // 5x5: Black wins with every removal; the certificate uses the report's first.
     let root = Position::start(Board::new(5, 5).unwrap());

@@ -110,8 +110,9 @@ impl<W: KeyWord> Certificate<W> {
     ///
     /// # Panics
     ///
-    /// If the board has more squares than `W` has bits, or a key is not one of pieces
-    /// on the root's board (as [`crate::key_of`] gives).
+    /// If the board has more squares than `W` has bits, `leaf_pieces` is above
+    /// [`MAX_LEAF_PIECES`] (the file could not be read back), or a key is not one of
+    /// pieces on the root's board (as [`crate::key_of`] gives).
     pub fn new(
         root: Position,
         winner: Color,
@@ -121,6 +122,10 @@ impl<W: KeyWord> Certificate<W> {
     ) -> Certificate<W> {
         let board = root.board();
         assert!(board.area() <= W::BITS, "{board} needs a wider key word");
+        assert!(
+            leaf_pieces <= MAX_LEAF_PIECES,
+            "a leaf limit of {leaf_pieces} pieces is above {MAX_LEAF_PIECES}"
+        );
         assert!(
             won.iter()
                 .map(|&(key, _)| key)

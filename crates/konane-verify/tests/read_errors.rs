@@ -20,6 +20,15 @@ fn valid() -> Vec<u8> {
     file
 }
 
+/// A leaf limit the reader would refuse cannot be written either (the writer's side of
+/// the header catalogue's `leaf-pieces` bound).
+#[test]
+#[should_panic(expected = "a leaf limit of 19 pieces is above 18")]
+fn a_certificate_cannot_be_made_above_the_leaf_limit_bound() {
+    let root = Position::from_fen("bw2 b").unwrap();
+    Certificate::<u64>::new(root, Color::Black, 19, Vec::new(), Vec::new());
+}
+
 /// A header for 4x1 `bw2 b` with the given counts, up to the `records` line.
 fn header(won: u64, lost: u64) -> Vec<u8> {
     header_version(1, won, lost)
