@@ -171,7 +171,7 @@ impl<W: Word> PnTable<W> {
     /// (slot pairs at even indices) used, so that the search's nodes stay the same.
     #[inline(always)]
     fn home(&self, key: &Key<W>) -> usize {
-        (key.digest() >> 1) as usize & (self.homes.len() - 1)
+        home_among(key, self.homes.len())
     }
 
     #[inline(always)]
@@ -243,8 +243,7 @@ impl<W: Word> PnTable<W> {
             let (mut stay, mut leave) = (Home::EMPTY, Home::EMPTY);
             let (mut stayed, mut left) = (0, 0);
             for slot in [a, b].into_iter().filter(|s| !s.is_empty()) {
-                // The digest bit the doubled mask adds picks the home.
-                if (slot.key().digest() >> 1) as usize & old == 0 {
+                if home_among(&slot.key(), 2 * old) == at {
                     stay.0[stayed] = slot;
                     stayed += 1;
                 } else {
@@ -257,6 +256,12 @@ impl<W: Word> PnTable<W> {
             self.homes.push(leave);
         }
     }
+}
+
+/// The home of `key` in a [`PnTable`] of `homes` homes (a power of two).
+#[inline(always)]
+fn home_among<W: Word>(key: &Key<W>, homes: usize) -> usize {
+    (key.digest() >> 1) as usize & (homes - 1)
 }
 
 /// Slots of a home of [`SharedNumbers`]: a tag word and a numbers word each.
