@@ -52,7 +52,6 @@ fn known_start_values() {
 }
 
 #[test]
-#[ignore = "takes seconds; run with --ignored"]
 fn six_by_six_is_a_white_win_after_each_black_removal() {
     let report = root_report(&start(6, 6), TableKind::Packed, 2);
     assert_eq!(report.values.len(), 4);
