@@ -363,6 +363,19 @@ fn an_exhausted_count_passes_its_share_on() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `konane perfect score` of `engine` on `file` at 20 ms a move: its output.
+fn score(engine: &str, file: &Path) -> String {
+    konane(&[
+        "perfect",
+        "score",
+        "--engine",
+        engine,
+        "--movetime",
+        "20",
+        file.to_str().unwrap(),
+    ])
+}
+
 #[test]
 fn the_engine_keeps_every_win_on_a_small_board() {
     let dir = folder("score");
@@ -372,15 +385,7 @@ fn the_engine_keeps_every_win_on_a_small_board() {
         "name=self cmd={} option.Hash=16 option.Threads=1",
         env!("CARGO_BIN_EXE_konane")
     );
-    let stdout = konane(&[
-        "perfect",
-        "score",
-        "--engine",
-        &engine,
-        "--movetime",
-        "20",
-        out.to_str().unwrap(),
-    ]);
+    let stdout = score(&engine, &out);
     // At 16 pieces or fewer the engine hands the position to the exact solvers.
     assert!(
         stdout.contains("| **5x4, all** | 21 | 21 | 100.0% |"),
@@ -388,8 +393,45 @@ fn the_engine_keeps_every_win_on_a_small_board() {
     );
     assert!(stdout.contains("| 5x4, 16 | 3 | 3 | 100.0% |"), "{stdout}");
     assert!(stdout.contains("21 moves"), "{stdout}");
-    // A bad line is one clear error naming it.
+    assert!(stdout.contains("Missed: 0 of 21"), "{stdout}");
+    // A position whose winning list names a losing move instead: the engine, which
+    // plays a true win, misses it, and the list of misses names it and its move.
     let text = std::fs::read_to_string(&out).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let (index, fen, played, losing) = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| !line.starts_with('#'))
+        .find_map(|(index, line)| {
+            let fields: Vec<&str> = line.split(" | ").collect();
+            let winning: Vec<&str> = fields[2].split(' ').collect();
+            let position = Position::from_fen(fields[0]).unwrap();
+            let losing = position
+                .legal_moves()
+                .into_iter()
+                .map(|mv| mv.to_string())
+                .find(|mv| !winning.contains(&mv.as_str()))?;
+            (winning.len() == 1)
+                .then(|| (index, fields[0].to_string(), winning[0].to_string(), losing))
+        })
+        .expect("a position with one winning move among several");
+    let mut fields: Vec<String> = lines[index].split(" | ").map(str::to_string).collect();
+    fields[2] = losing.clone();
+    lines[index] = fields.join(" | ");
+    let edited = dir.join("edited.txt");
+    std::fs::write(&edited, lines.join("\n") + "\n").unwrap();
+    let stdout = score(&engine, &edited);
+    assert!(
+        stdout.contains("| **5x4, all** | 21 | 20 | 95.2% |"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Missed: 1 of 21"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("- {fen} ("))
+            && stdout.contains(&format!("played {played}; winning {losing}\n")),
+        "{stdout}"
+    );
+    // A bad line is one clear error naming it.
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     lines[3].push_str(" | 99");
     std::fs::write(&out, lines.join("\n") + "\n").unwrap();

@@ -36,6 +36,18 @@ pub enum Failure {
     TimeUp(Duration),
 }
 
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Crash => f.write_str("the process ended"),
+            Failure::Stall => f.write_str("no answer in time (stalled)"),
+            Failure::TimeUp(elapsed) => {
+                write!(f, "out of time after {} ms", elapsed.as_millis())
+            }
+        }
+    }
+}
+
 /// Why an engine could not be started: the process did not run, or it did not
 /// complete its handshake.
 #[derive(Debug)]

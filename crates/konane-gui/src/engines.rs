@@ -93,7 +93,7 @@ pub enum EngineFailure {
     #[error(transparent)]
     Start(#[from] konane_arena::StartError),
     /// A process engine failed during a search.
-    #[error("engine {name}: {}", describe(*failure))]
+    #[error("engine {name}: {failure}")]
     Process {
         name: String,
         failure: konane_arena::Failure,
@@ -432,17 +432,6 @@ fn run_process(
     }
     if let Some(engine) = process {
         engine.quit();
-    }
-}
-
-/// A process engine's failure in words.
-fn describe(failure: konane_arena::Failure) -> String {
-    match failure {
-        konane_arena::Failure::Crash => "the process ended".to_string(),
-        konane_arena::Failure::Stall => "no answer in time (stalled)".to_string(),
-        konane_arena::Failure::TimeUp(elapsed) => {
-            format!("out of time after {} ms", elapsed.as_millis())
-        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `konane perfect score`: an engine, over the protocol, on each labelled position
 //! (`ucinewgame`, `position fen …`, `go movetime …`): how often its move is one of the
-//! winning moves, by board and piece count.
+//! winning moves, by board and piece count, and which positions it missed.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -90,6 +90,19 @@ fn load() -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
+/// The line of a position whose win the engine did not keep: its FEN, what the engine
+/// played (or why it played nothing), and the moves that win.
+fn miss_line(position: &file::Labelled, played: &str) -> String {
+    let winning: Vec<String> = position.winning.iter().map(ToString::to_string).collect();
+    format!(
+        "- {} ({} pieces, game {}): played {played}; winning {}",
+        position.position.to_fen(),
+        position.pieces(),
+        position.game,
+        winning.join(" ")
+    )
+}
+
 /// Runs `konane perfect score`.
 pub fn run(args: &ScoreArgs) -> Result<()> {
     if args.movetime == 0 {
@@ -114,6 +127,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
     let mut moves = 0u32;
     for (path, file) in args.files.iter().zip(&labelled) {
         let mut rows: BTreeMap<(String, u32), Row> = BTreeMap::new();
+        let mut missed = Vec::new();
         for position in &file.positions {
             let answer = engine.new_game().and_then(|()| {
                 engine.think(
@@ -122,16 +136,20 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
                     Some(stall),
                 )
             });
-            let kept = match answer {
+            let (kept, played) = match answer {
                 Ok(answer) => {
                     thinking += answer.elapsed;
                     moves += 1;
-                    judge_bestmove(&position.position, &answer.arguments)
-                        .ok()
-                        .map(|mv| position.winning.contains(&mv))
+                    match judge_bestmove(&position.position, &answer.arguments) {
+                        Ok(mv) => (Some(position.winning.contains(&mv)), mv.to_string()),
+                        Err(reason) => (None, format!("no legal move ({reason})")),
+                    }
                 }
-                Err(_) => None,
+                Err(failure) => (None, format!("no answer ({failure})")),
             };
+            if kept != Some(true) {
+                missed.push(miss_line(position, &played));
+            }
             let board = position.position.board().to_string();
             rows.entry((board, position.pieces())).or_default().add(
                 kept,
@@ -150,6 +168,11 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         }
         for (board, row) in &boards {
             println!("{}", row.line(&format!("**{board}, all**")));
+        }
+        println!();
+        println!("Missed: {} of {}", missed.len(), file.positions.len());
+        for line in &missed {
+            println!("{line}");
         }
     }
     engine.quit();
