@@ -397,27 +397,22 @@ fn the_engine_keeps_every_win_on_a_small_board() {
     // A position whose winning list names a losing move instead: the engine, which
     // plays a true win, misses it, and the list of misses names it and its move.
     let text = std::fs::read_to_string(&out).unwrap();
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let (index, fen, played, losing) = lines
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| !line.starts_with('#'))
-        .find_map(|(index, line)| {
-            let fields: Vec<&str> = line.split(" | ").collect();
-            let winning: Vec<&str> = fields[2].split(' ').collect();
-            let position = Position::from_fen(fields[0]).unwrap();
-            let losing = position
-                .legal_moves()
-                .into_iter()
-                .map(|mv| mv.to_string())
-                .find(|mv| !winning.contains(&mv.as_str()))?;
-            (winning.len() == 1)
-                .then(|| (index, fields[0].to_string(), winning[0].to_string(), losing))
-        })
+    let (position, winning, _) = positions(&text)
+        .into_iter()
+        .find(|(_, winning, legal)| winning.len() == 1 && *legal > 1)
         .expect("a position with one winning move among several");
-    let mut fields: Vec<String> = lines[index].split(" | ").map(str::to_string).collect();
-    fields[2] = losing.clone();
-    lines[index] = fields.join(" | ");
+    let (fen, played) = (position.to_fen(), &winning[0]);
+    let losing = position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| mv.to_string())
+        .find(|mv| mv != played)
+        .unwrap();
+    let edited_line = |line: &str| match line.starts_with(&format!("{fen} | ")) {
+        true => line.replacen(&format!(" | {played} | "), &format!(" | {losing} | "), 1),
+        false => line.to_string(),
+    };
+    let lines: Vec<String> = text.lines().map(edited_line).collect();
     let edited = dir.join("edited.txt");
     std::fs::write(&edited, lines.join("\n") + "\n").unwrap();
     let stdout = score(&engine, &edited);
