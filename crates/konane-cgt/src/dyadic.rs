@@ -81,6 +81,17 @@ impl Dyadic {
         Dyadic::new(self.scaled(exponent) + other.scaled(exponent), exponent)
     }
 
+    /// The exact difference, or [`CgtError::NumberOutOfRange`].
+    pub fn checked_sub(self, other: Dyadic) -> Result<Dyadic, CgtError> {
+        self.checked_add(-other)
+    }
+
+    /// Half this value, or [`CgtError::NumberOutOfRange`] when the denominator would
+    /// pass `2^MAX_EXPONENT`.
+    pub fn half(self) -> Result<Dyadic, CgtError> {
+        Dyadic::new(self.numerator, self.exponent + 1)
+    }
+
     /// The largest integer at most this value.
     pub fn floor(self) -> i128 {
         self.numerator >> self.exponent
@@ -199,6 +210,10 @@ mod tests {
         assert_eq!(d(-3, 2).floor(), -1);
         assert_eq!(d(-3, 2).ceil(), 0);
         assert_eq!(d(3, 1).checked_add(d(1, 1)).unwrap(), d(2, 0));
+        assert_eq!(d(3, 1).checked_sub(d(1, 2)).unwrap(), d(5, 2));
+        assert_eq!(d(-3, 1).half().unwrap(), d(-3, 2));
+        assert_eq!(d(4, 0).half().unwrap(), d(2, 0));
+        assert!(d(1, MAX_EXPONENT).half().is_err());
         assert!(Dyadic::new(1, MAX_EXPONENT + 1).is_err());
         assert!(Dyadic::integer(1 << 32).is_err());
         assert!(Dyadic::integer((1 << 32) - 1).is_ok());

@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use crate::dyadic::Dyadic;
+
 /// Why a value could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CgtError {
@@ -30,6 +32,10 @@ pub enum CgtError {
     /// `2^32` or more, or a denominator above `2^62`.
     #[error("a number outside the exact range (magnitude below 2^32, denominator at most 2^62)")]
     NumberOutOfRange,
+    /// Cooling by a negative temperature, which [`Games::cool`](crate::Games::cool)
+    /// does not do.
+    #[error("cannot cool by {0}: the temperature must be at least 0")]
+    NegativeCooling(Dyadic),
     /// The table holds `u32::MAX` values and cannot name another.
     #[error("the value table is full ({0} values)")]
     TableFull(usize),

@@ -10,7 +10,10 @@
 //! ([`Games::add`], [`Games::sum`]), negates ([`Games::neg`]), compares
 //! ([`Games::le`], [`Games::compare`], [`Games::confused`]) and gives outcome classes
 //! ([`Games::outcome`]: [`Outcome::Left`], `Right`, `Next`, `Previous`), memoising
-//! comparisons, sums and negations. Left is the positive player.
+//! comparisons, sums and negations. Left is the positive player. Thermography:
+//! [`Games::thermograph`] (exact [`Wall`]s, [`Thermograph::mean`],
+//! [`Thermograph::temperature`]), [`Games::stops`] and [`Games::cool`], with the
+//! conventions of Siegel's *Combinatorial Game Theory* and CGSuite.
 //!
 //! Two text forms: [`Games::display`], a human notation (`1/2`, `*2`, `↑`, `↑*`, `2↓`,
 //! `±1`, `{2|1}`), and [`Games::strict`], a strict grammar for programs
@@ -75,6 +78,8 @@ mod notation;
 mod shape;
 mod simplify;
 mod table;
+mod thermograph;
+mod wall;
 
 pub use compare::Outcome;
 pub use dyadic::{Dyadic, MAX_EXPONENT, MAX_MAGNITUDE};
@@ -83,3 +88,5 @@ pub use form::{Form, ParseError, ParseErrorKind, ReadError};
 pub use notation::Notation;
 pub use shape::UpStar;
 pub use table::{GameId, Games, MAX_BIRTHDAY, MAX_OPTIONS};
+pub use thermograph::Thermograph;
+pub use wall::Wall;

@@ -1,5 +1,5 @@
 //! The value table: every canonical form it has seen, hash-consed so that equal values
-//! share one [`GameId`], with the memo tables of comparisons and sums, and the
+//! share one [`GameId`], with the memo tables of comparisons, sums and thermography, and the
 //! constructors of values (numbers, nimbers, `↑`, games from option sets).
 
 use fnv::FnvHashMap;
@@ -7,6 +7,7 @@ use fnv::FnvHashMap;
 use crate::dyadic::Dyadic;
 use crate::error::CgtError;
 use crate::shape::{classify, UpStar};
+use crate::thermograph::Thermograph;
 
 /// The latest birthday a value in a table may have. Every recursion of the arithmetic
 /// is at most about four times this deep, which fits a 2 MiB thread stack even in a
@@ -54,6 +55,8 @@ pub struct Games {
     pub(crate) le_memo: FnvHashMap<(GameId, GameId), bool>,
     pub(crate) sum_memo: FnvHashMap<(GameId, GameId), GameId>,
     pub(crate) neg_memo: FnvHashMap<GameId, GameId>,
+    pub(crate) thermograph_memo: FnvHashMap<GameId, Thermograph>,
+    pub(crate) cool_memo: FnvHashMap<(GameId, Dyadic), GameId>,
 }
 
 impl Default for Games {
@@ -73,6 +76,8 @@ impl Games {
             le_memo: FnvHashMap::default(),
             sum_memo: FnvHashMap::default(),
             neg_memo: FnvHashMap::default(),
+            thermograph_memo: FnvHashMap::default(),
+            cool_memo: FnvHashMap::default(),
         };
         let zero = games
             .intern(Vec::new(), Vec::new())
@@ -91,9 +96,14 @@ impl Games {
         self.nodes.len() == 1
     }
 
-    /// How many comparisons, sums and negations the memo tables hold.
+    /// How many comparisons, sums, negations, thermographs and coolings the memo
+    /// tables hold.
     pub fn memo_len(&self) -> usize {
-        self.le_memo.len() + self.sum_memo.len() + self.neg_memo.len()
+        self.le_memo.len()
+            + self.sum_memo.len()
+            + self.neg_memo.len()
+            + self.thermograph_memo.len()
+            + self.cool_memo.len()
     }
 
     /// Zero, `{ | }`.

@@ -49,6 +49,19 @@ fn values_at_the_birthday_limit_fit_the_stack() {
             Err(CgtError::TooDeep { .. })
         ));
         assert!(games.strict(deep).len() > 2 * MAX_BIRTHDAY as usize);
+        // Thermography recurses as deep as the birthday: an infinitesimal and the tepid
+        // {2|{2|...{2|-1}}} born on the last day, cooled by 0 all the way down.
+        assert_eq!(games.temperature(deep).unwrap(), Dyadic::ZERO);
+        let two = games.integer(2).unwrap();
+        let mut hot = games.integer(-1).unwrap();
+        while games.birthday(hot) < MAX_BIRTHDAY {
+            hot = games.game(&[two], &[hot]).unwrap();
+        }
+        let graph = games.thermograph(hot).unwrap();
+        assert_eq!(graph.temperature(), Dyadic::ZERO);
+        assert_eq!(graph.mean(), Dyadic::integer(2).unwrap());
+        let cooled = games.cool(hot, Dyadic::ZERO).unwrap();
+        assert_eq!(games.stops(cooled).unwrap(), games.stops(hot).unwrap());
     });
 }
 
