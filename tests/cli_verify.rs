@@ -194,7 +194,7 @@ fn sharded_solves_refuse_certificate_options() {
 
 /// The boards of the committed certificates: every board from 1x1 to 6x6 and every
 /// board with a side of at most 4 and the other at most 16 (4xN and Nx4 from N = 10 on
-/// written with proof-number search, a few KB each: docs/solver.md).
+/// written with proof-number search, a few KB each: docs/certificates.md).
 fn committed_boards() -> Vec<(u32, u32)> {
     let mut boards = Vec::new();
     for width in 1..=16 {
@@ -286,7 +286,7 @@ fn a_board_beyond_64_squares_certifies_in_version_2() {
 }
 
 /// The points the format's text once left open, as `konane verify` settles them
-/// (docs/solver.md, "File format"): each a file that is refused with one clear error.
+/// (docs/certificates.md, "File format"): each a file that is refused with one clear error.
 #[test]
 fn the_settled_points_of_the_format() {
     let dir = scratch("settled");

@@ -63,7 +63,7 @@ fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
 /// search has not searched starts with disproof number twice its mover's moves and
 /// proof number a third of the other side's. Against `(1, moves)`, one thread: 7x6
 /// 18.5 M nodes against 21.3 M, 6x7 18.6 M against 21.7 M, 7x7 after `d4` 77.4 M
-/// against 117.7 M; 6x6, 8x5 and 5x8 within 7 % either way (docs/solver.md,
+/// against 117.7 M; 6x6, 8x5 and 5x8 within 7 % either way (docs/journal/solver-2026.md,
 /// "Issue 25: where the speed-up stands").
 const PN_FIRST_DN: u32 = 2;
 const PN_FIRST_PN: u32 = 3;
@@ -77,8 +77,8 @@ const PN_MAX_ENTRIES: u64 = 1 << 26;
 /// thread took 773.5 M nodes and 906 s with 64 M entries against 890.2 M and 1,105 s
 /// with 32 M; on two threads 826.2 M and 1,140 M nodes against 1,222 M (one run each,
 /// before the digest change of 2026-12-04, after which the same one-thread corner run
-/// took 1,177.7 M: single corner runs swing by half; docs/solver.md, "Issue 25: where
-/// the speed-up stands").
+/// took 1,177.7 M: single corner runs swing by half; docs/journal/solver-2026.md, "Issue 25:
+/// where the speed-up stands").
 const PN_MAX_FROM_SQUARES: u32 = 49;
 
 /// The default `--pn-mpos` in entries: 2^(squares − 22) from 2^20 to 2^25, and
@@ -87,7 +87,7 @@ const PN_MAX_FROM_SQUARES: u32 = 49;
 /// ([`SolverOptions::pn_bytes_per_entry`]), a power of two. 7x6 takes fewer nodes and
 /// less time with 1 M entries than with 32 M (21.98 M nodes and 34.7 s against 22.35 M
 /// and 39.7 s on one thread), while 7x7 after `d4` is proven in 327 s with 32 M
-/// (docs/solver.md, "Proof-number search").
+/// (docs/journal/solver-2026.md, "Proof-number search as of 2026-12-05").
 /// A searcher's own table starts at 1,024 entries and doubles when half full, and the
 /// shared one is mapped as it is written, so a small search never takes it all.
 fn default_pn_entries(board: Board, available: u64, threads: usize) -> usize {

@@ -47,7 +47,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         Ok(summary) => summary,
         Err(failure) => bail!("{name} is not a valid proof: {failure}"),
     };
-    // Every arrival counts: a leaf reached along two lines counts twice (docs/solver.md,
+    // Every arrival counts: a leaf reached along two lines counts twice (docs/certificates.md,
     // "What `konane verify` checks").
     println!(
         "Leaves: {} arrivals at positions of at most {} pieces with a move, decided by the checker's own search ({} positions searched, at most {} for one leaf)",

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use crate::root::{RootReport, Solver};
 
 /// The default leaf limit: positions of at most this many pieces get no record; the
-/// checker solves them itself (measured in docs/solver.md, "Certificates").
+/// checker solves them itself (measured in docs/certificates.md, "The leaf limit").
 pub const DEFAULT_LEAF_PIECES: u32 = 16;
 
 /// Why no certificate was written.

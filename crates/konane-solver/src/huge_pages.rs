@@ -4,8 +4,8 @@
 //! probe, and with 4 KiB pages each miss is also a miss of the processor's page cache
 //! (the TLB): gigabytes of tables span a million pages. Linux backs memory advised with
 //! `MADV_HUGEPAGE` by 2 MiB pages where it can (in its usual `madvise` mode of
-//! transparent huge pages it does so only on request). Measured in docs/solver.md
-//! ("Huge pages").
+//! transparent huge pages it does so only on request). Measured in
+//! docs/journal/solver-2026.md ("Huge pages").
 
 use zerocopy::FromZeros;
 

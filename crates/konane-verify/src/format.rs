@@ -3,7 +3,7 @@
 //! then an `end` line. Version 1 holds boards of at most 64 squares, version 2 every
 //! board up to 16x16; they differ only in the largest number and the move code.
 //! Reading checks the layout only; [`crate::verify`] checks the proof. The exact layout
-//! is documented in docs/solver.md, section "Certificates".
+//! is documented in docs/certificates.md, section "File format, versions 1 and 2".
 
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};

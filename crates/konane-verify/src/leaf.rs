@@ -6,7 +6,7 @@ use konane_core::Position;
 
 /// The most positions the memo keeps before it starts afresh: few enough to stay in
 /// the processor's cache, which pays more than remembering everything (measured in
-/// docs/solver.md, "Certificates").
+/// docs/certificates.md, "The leaf limit").
 const MEMO_LIMIT: usize = 1 << 14;
 
 /// Decides leaf positions exactly, remembering recent decisions.
