@@ -6,6 +6,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod gui;
+mod interrupt;
 pub mod match_cmd;
 mod match_report;
 mod match_series;

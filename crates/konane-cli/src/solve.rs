@@ -19,6 +19,7 @@ use konane_solver::{
 };
 use konane_verify::MAX_LEAF_PIECES;
 
+use crate::interrupt::stop_on_ctrl_c;
 use crate::search_flags::PositionArgs;
 
 /// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
@@ -289,9 +290,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let started = Instant::now();
     let solver = Solver::new(position.board(), options);
     let stop = solver.stop_flag();
-    let interrupt = solver.stop_flag();
-    ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed))
-        .context("cannot install the Ctrl-C handler")?;
+    stop_on_ctrl_c(solver.stop_flag())?;
 
     println!(
         "Solving {} ({} to move, threads: {})",

@@ -17,6 +17,7 @@ use konane_solver::units::{
 };
 use konane_solver::Solver;
 
+use crate::interrupt::stop_on_ctrl_c;
 use crate::solve::SolveArgs;
 
 /// The deepest split offered: far more plies give more units than a file should hold.
@@ -130,9 +131,7 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
     let pool = args.pool()?;
     let solver = Solver::new(file.board(), args.solver_options(file.board()));
     let stop = solver.stop_flag();
-    let handler_stop = solver.stop_flag();
-    ctrlc::set_handler(move || handler_stop.store(true, Ordering::Relaxed))
-        .context("cannot install the Ctrl-C handler")?;
+    stop_on_ctrl_c(solver.stop_flag())?;
     println!(
         "Shard {shard} of {}: {} units, {} already in {}, {} to solve (threads: {})",
         file.path.display(),

@@ -13,6 +13,7 @@ use clap::Args;
 use konane_core::{Board, Color, Phase, Position};
 use konane_solver::regions::{PositionValue, Region, RegionValues, SquareSet, ValueError};
 
+use crate::interrupt::stop_on_ctrl_c;
 use crate::search_flags::PositionArgs;
 
 /// New regions one run may value by default: a few seconds at most.
@@ -62,9 +63,7 @@ pub fn run(args: &ValueArgs) -> Result<()> {
         eprintln!("Loaded {loaded} region values from {}", path.display());
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let interrupt = Arc::clone(&stop);
-    ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed))
-        .context("cannot install the Ctrl-C handler")?;
+    stop_on_ctrl_c(Arc::clone(&stop))?;
     let valued = db.position_value(&position, args.budget, &|| stop.load(Ordering::Relaxed));
     // Every stored value is complete even when the position was refused: keep them.
     if let Some(path) = &args.values {
