@@ -42,12 +42,39 @@
 //! ```
 //!
 //! - [`DistanceSolver::solve`]: the exact number of plies to the end with best play
-//!   (the shortest win, the longest loss) and the line that gets there, within a node
-//!   budget: what the engine needs to play a solved endgame and show it as a mate.
+//!   (the shortest win, the longest loss) and the line that gets there ([`Distance`]),
+//!   within a node budget: what the engine needs to play a solved endgame and show it
+//!   as a mate. [`Verdict`] is what [`solve_limited`] answers.
 //!
-//! - [`Solver::solve_moves`]: the value of every root move, in parallel on the current
-//!   rayon pool, with a progress callback and a stop flag ([`Solver::stop_flag`]) that
-//!   ends the solve early, keeping what was proven.
+//! - [`Solver::solve_moves`]: the value of every root move ([`RootReport`], one
+//!   [`MoveValue`] each), in parallel on the current rayon pool, with a progress
+//!   callback and a stop flag ([`Solver::stop_flag`]) that ends the solve early, keeping
+//!   what was proven; [`Solver::solve_moves_within`] gives up beyond a node budget and
+//!   [`Solver::solve_root`] chooses where the root moves run ([`RootThreads`]). A
+//!   [`Solver`] is made from [`SolverOptions`]: the proof table's kind ([`TableKind`],
+//!   parsed from text with [`TableKindError`]) and size, and the proof-number search's
+//!   settings ([`SolverOptions::pn_pieces`]).
+//!
+//! - [`certify_any`]: the proof certificate of what a [`RootReport`] proved, for
+//!   `konane verify` ([`konane_verify`] checks it with code of its own); [`certify`]
+//!   with the key word chosen by the caller, [`DEFAULT_LEAF_PIECES`] the default leaf
+//!   limit, [`CertifyError`] why none was written.
+//!
+//! ```
+//! use konane_core::{Board, Position};
+//! use konane_solver::{certify_any, Solver, SolverOptions, DEFAULT_LEAF_PIECES};
+//!
+//! let board = Board::new(5, 4)?;
+//! let solver = Solver::new(board, SolverOptions { capacity: 1 << 16, ..SolverOptions::default() });
+//! let root = Position::start(board);
+//! let report = solver.solve_moves(&root, |_, _| {});
+//! let certificate = certify_any(&solver, &root, &report, DEFAULT_LEAF_PIECES, |_| {})?;
+//! let mut file = Vec::new();
+//! certificate.write(&mut file)?; // the bytes `konane verify` reads
+//! let summary = konane_verify::AnyCertificate::read(file.as_slice())?.verify()?;
+//! assert_eq!((summary.won, summary.lost), (certificate.won_count(), certificate.lost_count()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! - [`regions`]: the regions a position falls apart into (no jump can ever join two),
 //!   and their canonical values (through `konane_cgt`) in a [`regions::RegionValues`]

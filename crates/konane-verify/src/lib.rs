@@ -19,6 +19,24 @@
 //! assert_eq!(read.version(), 1); // boards of more than 64 squares are written in version 2
 //! assert!(read.verify().is_ok());
 //! ```
+//!
+//! # Use
+//!
+//! - [`Certificate`] (keys in a `u64` up to 64 squares, or in a 256-bit word) and
+//!   [`AnyCertificate`] (the narrowest word for the board): `new`, `write`, `read`.
+//!   [`FORMAT_VERSION`] is the newest format version, [`V1_MAX_SQUARES`] the most
+//!   squares version 1 holds, [`MAX_LEAF_PIECES`] the largest leaf limit a file may
+//!   set. A file that breaks the format is one [`ReadError`] naming its header line or
+//!   its record ([`Section`], [`RecordProblem`]).
+//! - [`verify`] (or [`AnyCertificate::verify`]) checks the proof: a [`Summary`] of what
+//!   was checked, or a [`Failure`] naming the line of moves from the root, the record
+//!   ([`RecordRef`]) and what is wrong ([`Problem`]).
+//! - [`key_of`] is the [`Key`] of a position's pieces (occupancy and colour exceptions)
+//!   in a [`KeyWord`]; [`Canonical`] gives a position's canonical image under the
+//!   board's symmetries; [`KeyError`] says why a number read from a file is no key.
+//! - [`LeafSolver`]: the checker's own plain search of the leaves, with its memo.
+//!
+//! The file format is documented in docs/certificates.md.
 
 // A library reports through its API and never prints.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
