@@ -23,6 +23,33 @@
 //! One game with its variations reads and writes as a PGN-like [`GameText`] (the
 //! browser board's import and export); a match record's games convert to it.
 //!
+//! # The public items, by concern
+//!
+//! - **Engines**: an [`EngineSpec`] (parsed from words, [`split_words`], [`SpecError`])
+//!   names a program and its [`Protocol`]; an [`EngineProcess`] runs it, restarted on
+//!   demand ([`StartError`] when it does not start, [`Failure`] when it gives no usable
+//!   answer, [`EngineAnswer`] when it does, [`Watch`] to follow a search that may be
+//!   ended early); a [`ProtocolLog`] keeps the exchange.
+//! - **Clocks and adjudication**: a [`TimeControl`] per player (parsed, with
+//!   [`TimeControlError`]), the [`GameClocks`] of one game, [`Overstepped`] for a move
+//!   that took too long; [`judge_bestmove`] reads an answer in a position, and a
+//!   [`Reason`] says how a game ended.
+//! - **Series**: [`run_match`] with a [`MatchConfig`] (openings from an
+//!   [`OpeningSource`], [`OpeningsError`]) and [`run_selfplay`] with a [`SelfPlayConfig`]
+//!   of two [`SelfPlayer`]s, each a [`Contestant`] ([`play_game`] plays one in-process
+//!   game); both play the pairs of a [`Series`] on its [`Schedule`], report [`Progress`]
+//!   and end in a [`MatchOutcome`] (with its [`SprtOutcome`]), or an [`ArenaError`].
+//! - **Records**: each [`PlayedGame`] is written as a [`GameRecord`] under a
+//!   [`SeriesHeader`]; [`Records`] reads a file back ([`RecordError`] with its line);
+//!   [`merge`] counts the [`ShardRecords`] of several shards as one run ([`Merged`],
+//!   [`MergeError`]); a [`Tally`] counts them ([`UnknownPlayer`] for a game of an engine
+//!   not in the match).
+//! - **Statistics**: [`Pentanomial`] pair counts and their [`EloEstimate`];
+//!   [`elo_from_games`] for unpaired games; [`elo_to_score`] and [`score_to_elo`]
+//!   convert; an [`Sprt`] (parsed, [`SprtError`]) reaches a [`Decision`].
+//! - **Game text**: [`GameText`] holds a [`MoveTree`] of [`NodeId`]s; [`GameTextError`]
+//!   and [`IllegalMove`] say why a text or a move is refused.
+//!
 //! ```
 //! use konane_arena::{Decision, Pentanomial, Sprt};
 //!

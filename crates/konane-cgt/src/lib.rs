@@ -16,9 +16,12 @@
 //! conventions of Siegel's *Combinatorial Game Theory* and CGSuite.
 //!
 //! Two text forms: [`Games::display`], a human notation (`1/2`, `*2`, `↑`, `↑*`, `2↓`,
-//! `±1`, `{2|1}`), and [`Games::strict`], a strict grammar for programs
+//! `±1`, `{2|1}`, a [`Notation`]), and [`Games::strict`], a strict grammar for programs
 //! (`G := number | nimber | '{' list '|' list '}'`, see [`Form`]), read back by
-//! [`Games::parse`] or [`Form`]'s `FromStr`.
+//! [`Games::parse`] or [`Form`]'s `FromStr`: a text that is not in the strict form is a
+//! [`ParseError`] with its byte offset and its [`ParseErrorKind`], and [`ReadError`]
+//! adds the values the table refuses. [`Games::as_up_star`] names the values of the
+//! shape `x + n·↑ + *k` ([`UpStar`]).
 //!
 //! # Example
 //!
@@ -56,7 +59,8 @@
 //! late options, a sum whose birthdays add up past the limit, a number such as 1000)
 //! returns [`CgtError::TooDeep`] instead of overflowing the stack. A side of a game
 //! given to [`Games::game`] has at most [`MAX_OPTIONS`] distinct options. Numbers are
-//! exact [`Dyadic`]s within a fixed range ([`CgtError::NumberOutOfRange`] beyond).
+//! exact [`Dyadic`]s within a fixed range: denominators up to `2^`[`MAX_EXPONENT`],
+//! magnitudes below [`MAX_MAGNITUDE`] ([`CgtError::NumberOutOfRange`] beyond).
 //!
 //! Costs: a comparison or a sum is memoised, and its work is bounded by the pairs of
 //! subpositions of its two arguments; simplifying a game compares its options

@@ -12,7 +12,13 @@
 //!   programs through the arena's engine processes, driven alike;
 //! - `messages`: the JSON the page and the server exchange.
 //!
-//! [`run`] serves until the process ends; the address it announces carries the token.
+//! [`run`] serves until the process ends, with the settings of a [`GuiConfig`]; the
+//! address it announces carries the token. [`Guard`] is that token with the hosts a
+//! request may name. The limits a page cannot exceed are public, so that front ends and
+//! tests name them: [`MAX_TABS`] tabs and [`MAX_SEARCHES`] searches at once,
+//! [`MAX_MULTIPV`] engine lines, [`MAX_REQUEST_BYTES`] a request, [`MAX_KEPT`] games kept
+//! for pages that went away, each for [`KEEP`]; [`BUILTIN_NAME`] is the name of the
+//! built-in engine.
 
 mod app;
 mod assets;

@@ -6,6 +6,17 @@
 //! and a callback that receives [`SearchInfo`] progress reports, and is stopped from
 //! another thread through a shared [`SearchControl`]; one
 //! [`timeman::TimeManager`] per search makes every stop decision.
+//!
+//! The rest of the crate, in the order a search uses it: [`SearchOptions`] (settings
+//! that outlive one search: table size, threads, evaluation weights, the endgame
+//! handover), [`SearchLimits`] and the protocol's [`Clock`]s ([`limits`]); [`tt`], the
+//! lock-free transposition table (`dashtable`, behind the `dashmap-table` feature, only
+//! for benchmarks); [`ordering`]; [`eval`], the static evaluation; [`threads`], Lazy
+//! SMP; [`endgame`], the handover to the exact solvers, and [`winning_moves`] with its [`WinningMovesBudget`] ([`winning`]),
+//! the one way the engine, the browser board and Python ask which root moves win. A
+//! search ends in a [`SearchResult`]; a [`Score`] is from the side to move's view,
+//! mates counted in plies up to [`MAX_PLY`]. [`mod@bench`] holds the bench positions whose
+//! node count is the search's signature, [`players`] the built-in baseline players.
 
 // A library reports through its API and never prints.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
