@@ -1,14 +1,13 @@
 //! How many distinct positions of each piece count the games of `konane perfect label`
 //! can reach: every position from the start (both removals, then every jump) down to
-//! MIN pieces, one per class of colour-preserving symmetry (the labeller's own
-//! canonical form). A count with fewer won positions than its share cannot be filled,
-//! and the labeller passes the rest of its share on.
+//! MIN pieces, one per class of colour-preserving symmetry (the labeller's key,
+//! [`Position::canonical_fen`]). A count with fewer won positions than its share cannot
+//! be filled, and the labeller passes the rest of its share on.
 //!
 //! `cargo run --release -p konane-cli --example distinct_positions -- 7x7 42`
 
 use std::collections::{BTreeMap, HashSet};
 
-use konane_cli::perfect::label::canonical_fen;
 use konane_core::{Board, Position};
 
 fn main() {
@@ -29,7 +28,7 @@ fn main() {
             for mv in position.legal_moves() {
                 let mut child = *position;
                 child.play(mv);
-                if child.piece_count() >= min && seen.insert(canonical_fen(&child)) {
+                if child.piece_count() >= min && seen.insert(child.canonical_fen()) {
                     *by_pieces.entry(child.piece_count()).or_default() += 1;
                     next.push(child);
                 }

@@ -174,11 +174,27 @@ impl Symmetry {
 
     /// The symmetries of `board` that map its start layout onto itself, identity first.
     pub fn colour_preserving(board: Board) -> Vec<Symmetry> {
-        let start = Position::start(board);
+        // The start layout fills the board as a chequerboard, and a symmetry moves the
+        // parity of file + rank by the same amount on every square: it keeps the layout
+        // when it keeps the colour of one square.
+        let corner = Square::new(0, 0);
         Symmetry::ALL
             .into_iter()
             .filter(|s| !s.swaps_axes() || board.width() == board.height())
-            .filter(|s| s.apply(&start) == start)
+            .filter(|s| board.start_color(s.square(board, corner)) == board.start_color(corner))
             .collect()
+    }
+}
+
+impl Position {
+    /// The smallest FEN among the images of this position under its board's
+    /// colour-preserving symmetries ([`Symmetry::colour_preserving`]): the same for a
+    /// position and all its symmetric images, so it names the position up to symmetry.
+    pub fn canonical_fen(&self) -> String {
+        Symmetry::colour_preserving(self.board())
+            .into_iter()
+            .map(|symmetry| symmetry.apply(self).to_fen())
+            .min()
+            .expect("the identity is always there")
     }
 }

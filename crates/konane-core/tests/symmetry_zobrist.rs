@@ -38,6 +38,20 @@ fn colour_preserving_symmetries_depend_on_the_size() {
     );
 }
 
+#[test]
+fn symmetric_images_share_their_canonical_fen() {
+    let board = Board::new(7, 7).unwrap();
+    let mut position = Position::start(board);
+    position.play_all(["a1", "b1", "a3a1"]).unwrap();
+    let key = position.canonical_fen();
+    for symmetry in Symmetry::colour_preserving(board) {
+        assert_eq!(symmetry.apply(&position).canonical_fen(), key);
+    }
+    let mut other = Position::start(board);
+    other.play_all(["d4", "d5"]).unwrap();
+    assert_ne!(other.canonical_fen(), key);
+}
+
 /// Checks, on the position's own word, that every symmetry maps each square's bit to
 /// the bit of the square's image, and the board onto itself.
 struct ImagesAgree;

@@ -30,7 +30,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use konane_core::{random_opening, Board, Position, Symmetry};
+use konane_core::{random_opening, Board, Position};
 use konane_solver::{RootThreads, Solver, SolverOptions};
 
 use super::file::{self, Labelled, COLUMNS};
@@ -192,16 +192,6 @@ pub fn quotas(range: &RangeInclusive<u32>, count: usize) -> Vec<usize> {
     (0..counts)
         .map(|i| count / counts + usize::from(counts - i <= count % counts))
         .collect()
-}
-
-/// The smallest FEN among the images of `position` under the board's colour-preserving
-/// symmetries: the same for a position and all its symmetric images.
-pub fn canonical_fen(position: &Position) -> String {
-    Symmetry::colour_preserving(position.board())
-        .into_iter()
-        .map(|symmetry| symmetry.apply(position).to_fen())
-        .min()
-        .expect("the identity is always there")
 }
 
 /// What has been kept so far: the positions of each piece count and their canonical forms.
@@ -393,7 +383,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         };
         for position in &existing.lost {
             on_board(position)?;
-            lost.insert(canonical_fen(position));
+            lost.insert(position.canonical_fen());
         }
         for labelled in &existing.positions {
             on_board(&labelled.position)?;
@@ -401,7 +391,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             while labelled.game - last_kept >= GIVE_UP_GAMES && kept.exhaust().is_some() {
                 last_kept += GIVE_UP_GAMES;
             }
-            kept.add(labelled, canonical_fen(&labelled.position))?;
+            kept.add(labelled, labelled.position.canonical_fen())?;
             next_game = labelled.game + 1;
             last_kept = labelled.game;
         }
@@ -492,7 +482,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
             if position.piece_count() > target || !kept.has_room(position.piece_count()) {
                 continue;
             }
-            let key = canonical_fen(&position);
+            let key = position.canonical_fen();
             if kept.seen.contains(&key) || lost.contains(&key) {
                 continue;
             }
@@ -595,19 +585,5 @@ mod tests {
         assert_eq!("7".parse::<PieceRange>().unwrap().0, 7..=7);
         assert!("38-32".parse::<PieceRange>().unwrap_err().contains("empty"));
         assert!("a-b".parse::<PieceRange>().unwrap_err().contains("MIN-MAX"));
-    }
-
-    #[test]
-    fn symmetric_images_share_their_canonical_fen() {
-        let board = Board::new(7, 7).unwrap();
-        let mut position = Position::start(board);
-        position.play_all(["a1", "b1", "a3a1"]).unwrap();
-        let key = canonical_fen(&position);
-        for symmetry in Symmetry::colour_preserving(board) {
-            assert_eq!(canonical_fen(&symmetry.apply(&position)), key);
-        }
-        let mut other = Position::start(board);
-        other.play_all(["d4", "d5"]).unwrap();
-        assert_ne!(canonical_fen(&other), key);
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use konane_core::{Move, Position, Symmetry};
+use konane_core::{Move, Position};
 
 /// A position to solve on its own: the `id`-th (from 1) of its split, reached from the
 /// root by `path`.
@@ -39,20 +39,9 @@ pub struct Split {
     early_ends: u64,
 }
 
-/// The FEN of the first image of `position` under `symmetries` in FEN order: equal for
-/// positions that are symmetric to each other.
-fn canonical(symmetries: &[Symmetry], position: &Position) -> String {
-    symmetries
-        .iter()
-        .map(|s| s.apply(position).to_fen())
-        .min()
-        .expect("the identity is a symmetry")
-}
-
 impl Split {
     /// The split of `root` at `depth` plies (removals count as plies).
     pub fn new(root: Position, depth: u32) -> Split {
-        let symmetries = Symmetry::colour_preserving(root.board());
         // The path to each node, kept until its children are made.
         let mut frontier: Vec<(usize, Position, Vec<Move>)> = vec![(0, root, Vec::new())];
         let mut nodes = vec![Node::Lost];
@@ -77,16 +66,13 @@ impl Split {
                 let mut children: Vec<(Move, usize)> = Vec::new();
                 for &mv in moves.iter() {
                     let child = position.after(mv);
-                    let child_index =
-                        *seen
-                            .entry(canonical(&symmetries, &child))
-                            .or_insert_with(|| {
-                                nodes.push(Node::Lost);
-                                let mut child_path = path.clone();
-                                child_path.push(mv);
-                                next.push((nodes.len() - 1, child, child_path));
-                                nodes.len() - 1
-                            });
+                    let child_index = *seen.entry(child.canonical_fen()).or_insert_with(|| {
+                        nodes.push(Node::Lost);
+                        let mut child_path = path.clone();
+                        child_path.push(mv);
+                        next.push((nodes.len() - 1, child, child_path));
+                        nodes.len() - 1
+                    });
                     children.push((mv, child_index));
                 }
                 nodes[index] = Node::Inner(children);
@@ -133,7 +119,7 @@ mod tests {
     use super::*;
     use konane_core::Board;
 
-    fn count_distinct(root: Position, depth: u32, symmetries: &[Symmetry]) -> usize {
+    fn count_distinct(root: Position, depth: u32) -> usize {
         let mut level = vec![root];
         for _ in 0..depth {
             level = level
@@ -149,7 +135,7 @@ mod tests {
         let mut keys: Vec<String> = level
             .iter()
             .filter(|p| p.count_moves() > 0)
-            .map(|p| canonical(symmetries, p))
+            .map(Position::canonical_fen)
             .collect();
         keys.sort();
         keys.dedup();
@@ -160,12 +146,11 @@ mod tests {
     fn units_are_the_distinct_positions_at_the_depth_up_to_symmetry() {
         let board = Board::new(6, 6).unwrap();
         let root = Position::start(board);
-        let symmetries = Symmetry::colour_preserving(board);
         for depth in 1..=4 {
             let split = Split::new(root, depth);
             assert_eq!(
                 split.units().len(),
-                count_distinct(root, depth, &symmetries),
+                count_distinct(root, depth),
                 "depth {depth}"
             );
             for (i, unit) in split.units().iter().enumerate() {
