@@ -1,6 +1,6 @@
 //! End-to-end: `konane value` run as a process, with a deadline on every run.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -12,13 +12,38 @@ const DEADLINE: Duration = Duration::from_secs(60);
 
 /// Runs `konane value ARGS` to its end within [`DEADLINE`]: status, stdout, stderr.
 fn value(args: &[&str]) -> (ExitStatus, String, String) {
+    value_with_input(args, b"")
+}
+
+/// [`value`] with `input` on standard input.
+fn value_with_input(args: &[&str], input: &[u8]) -> (ExitStatus, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_konane"))
         .arg("value")
         .args(args)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("konane starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written on a thread, so that a full output pipe cannot block the writing.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    // Read on threads too, so that a full pipe cannot block konane.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).unwrap();
+        text
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).unwrap();
+        text
+    });
     let started = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -30,10 +55,12 @@ fn value(args: &[&str]) -> (ExitStatus, String, String) {
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let (mut out, mut err) = (String::new(), String::new());
-    child.stdout.unwrap().read_to_string(&mut out).unwrap();
-    child.stderr.unwrap().read_to_string(&mut err).unwrap();
-    (status, out, err)
+    writer.join().unwrap();
+    (
+        status,
+        out_reader.join().unwrap(),
+        err_reader.join().unwrap(),
+    )
 }
 
 /// The output of a run that must succeed.
@@ -174,6 +201,218 @@ fn bad_input_is_one_clear_error() {
     let err = value_err(&["--size", "6x6", "--moves", "f1", "e1", "--budget", "50"]);
     assert!(err.contains("more than 50 new regions"), "{err}");
     assert!(err.contains("too large"), "{err}");
+}
+
+#[test]
+fn means_and_temperatures_are_printed_for_the_position_and_each_region() {
+    // {1|0} + 1: a hot region and a number.
+    let out = value_ok(&["--fen", "bw1bw2/7/7/5wb b"]);
+    assert!(
+        out.contains("   value {1|0}   alone: bw1bw2/7/7/7 b\n   mean 1/2   temperature 1/2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("   value 1   alone: 7/7/7/5wb b\n   mean 1   temperature -1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nstops: 2 (Black first), 1 (White first)\nmean: 3/2\ntemperature: 1/2\n"),
+        "{out}"
+    );
+    assert_eq!(canonical(&out), "{2|1}", "{out}");
+    // An infinitesimal: temperature 0.
+    let out = value_ok(&["--fen", "1bw1 b"]);
+    assert!(
+        out.contains("\nmean: 0\ntemperature: 0\ncanonical: *\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_gives_the_same_as_one_object() {
+    let out = value_ok(&["--fen", "bw1bw2/7/7/5wb b", "--json"]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["fen"], "bw1bw2/7/7/5wb b");
+    assert_eq!(report["canonical"], "{2|1}");
+    assert_eq!(report["value"], "{2|1}");
+    assert_eq!(report["outcome"], "L");
+    assert_eq!(report["black_to_move"], "Black");
+    assert_eq!(report["mean"], "3/2");
+    assert_eq!(report["temperature"], "1/2");
+    assert_eq!(
+        (report["left_stop"].as_str(), report["right_stop"].as_str()),
+        (Some("2"), Some("1"))
+    );
+    assert_eq!(
+        report["thermograph"]["left"],
+        serde_json::json!([["0", "2"], ["1/2", "3/2"]])
+    );
+    assert_eq!(
+        report["thermograph"]["right"],
+        serde_json::json!([["0", "1"], ["1/2", "3/2"]])
+    );
+    let regions = report["regions"].as_array().unwrap();
+    assert_eq!(regions.len(), 2);
+    assert_eq!(regions[0]["canonical"], "1");
+    assert_eq!(regions[0]["temperature"], "-1");
+    assert_eq!(regions[1]["canonical"], "{1|0}");
+    assert_eq!(regions[1]["mean"], "1/2");
+    assert_eq!(regions[1]["black"], serde_json::json!(["a4", "d4"]));
+    assert_eq!(regions[1]["alone"], "bw1bw2/7/7/7 b");
+}
+
+#[test]
+fn the_thermograph_is_written_as_svg() {
+    let dir = std::env::temp_dir().join(format!("konane-cli-value-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hot.svg");
+    let out = value_ok(&["--fen", "bw1bw2 b", "--thermograph", file.to_str().unwrap()]);
+    assert_eq!(canonical(&out), "{1|0}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    assert!(svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert_eq!(svg.matches("<polyline").count(), 2, "{svg}");
+    assert!(
+        svg.contains(">temperature 1/2<") && svg.contains(">mean 1/2<"),
+        "{svg}"
+    );
+    // Left's wall (blue) starts at the Left stop, 1, left of the Right stop, 0.
+    let start_x = |colour: &str| -> f64 {
+        let line = svg
+            .lines()
+            .find(|l| l.contains(&format!("stroke=\"{colour}\"")))
+            .unwrap();
+        let points = line.split("points=\"").nth(1).unwrap();
+        points.split(',').next().unwrap().parse().unwrap()
+    };
+    assert!(start_x("blue") < start_x("red"), "{svg}");
+    let err = value_err(&[
+        "--fen",
+        "bw1bw2 b",
+        "--thermograph",
+        dir.join("no/such/dir.svg").to_str().unwrap(),
+    ]);
+    assert!(err.contains("--thermograph"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The JSON lines of a batch that must succeed, with `input` on standard input.
+fn batch(args: &[&str], input: &[u8]) -> Vec<serde_json::Value> {
+    let (status, out, err) = value_with_input(args, input);
+    assert!(status.success(), "{args:?}: {err}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn a_batch_gives_one_json_line_each_in_order_and_bad_lines_their_error() {
+    let mut input = b"bw1bw2 b\n\nbw2 x\n  1bw1 b  \nbwbw/wbwb/bwbw/wbwb b\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe\nbwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwb2 b\n");
+    input.extend_from_slice(b"bw1bw2/7/7/5wb b");
+    let lines = batch(&["--batch", "-", "--budget", "50"], &input);
+    let numbers: Vec<u64> = lines.iter().map(|l| l["line"].as_u64().unwrap()).collect();
+    assert_eq!(
+        numbers,
+        [1, 3, 4, 5, 6, 7, 8],
+        "the blank line 2 is skipped"
+    );
+    assert_eq!(lines[0]["canonical"], "{1|0}");
+    assert_eq!(lines[0]["mean"], "1/2");
+    assert_eq!(lines[0]["temperature"], "1/2");
+    assert_eq!(lines[0]["outcome"], "N");
+    assert_eq!(lines[0]["regions"].as_array().unwrap().len(), 1);
+    assert!(lines[0]["time"].as_f64().unwrap() >= 0.0);
+    assert_eq!(lines[1]["fen"], "bw2 x");
+    assert!(
+        lines[1]["error"].as_str().unwrap().contains("bad FEN"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2]["canonical"], "*", "surrounding spaces are trimmed");
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("opening removals"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4]["error"].as_str().unwrap().contains("UTF-8"),
+        "{}",
+        lines[4]
+    );
+    assert!(
+        lines[5]["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than 50 new regions"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(
+        lines[6]["canonical"], "{2|1}",
+        "the last line needs no newline"
+    );
+    for line in &lines {
+        assert!(
+            line.get("error").is_some() != line.get("canonical").is_some(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_batch_file_on_several_threads_gives_what_one_thread_and_single_runs_give() {
+    let mut fens = Vec::new();
+    for (seed, (w, h)) in (0..24).zip([(4, 4), (5, 4), (4, 5), (6, 3)].into_iter().cycle()) {
+        let board = Board::new(w, h).unwrap();
+        let mut position = Position::start(board);
+        for mv in random_opening(board, 2 + seed as usize % 6, seed) {
+            position.play(mv);
+        }
+        fens.push(position.to_fen());
+    }
+    let dir = std::env::temp_dir().join(format!("konane-cli-value-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("fens.txt");
+    std::fs::write(&file, fens.join("\n")).unwrap();
+    let path = file.to_str().unwrap();
+    let without_time = |lines: Vec<serde_json::Value>| -> Vec<serde_json::Value> {
+        lines
+            .into_iter()
+            .map(|mut l| {
+                l.as_object_mut().unwrap().remove("time");
+                l
+            })
+            .collect()
+    };
+    let one = without_time(batch(&["--batch", path, "--threads", "1"], b""));
+    let three = without_time(batch(&["--batch", path, "--threads", "3"], b""));
+    assert_eq!(one.len(), fens.len());
+    assert_eq!(one, three);
+    for (i, (line, fen)) in one.iter().zip(&fens).enumerate() {
+        assert_eq!(line["line"], i + 1);
+        assert_eq!(line["fen"].as_str(), Some(fen.as_str()));
+    }
+    // Each line is what `konane value --json` gives for that position.
+    for i in [0, 13, 23] {
+        let out = value_ok(&["--fen", &fens[i], "--json"]);
+        let mut single: serde_json::Value = serde_json::from_str(&out).unwrap();
+        single["line"] = serde_json::json!(i + 1);
+        assert_eq!(single, one[i]);
+    }
+    let err = value_err(&["--batch", dir.join("missing.txt").to_str().unwrap()]);
+    assert!(
+        err.contains("--batch") && err.contains("missing.txt"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

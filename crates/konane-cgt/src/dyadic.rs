@@ -92,6 +92,12 @@ impl Dyadic {
         Dyadic::new(self.numerator, self.exponent + 1)
     }
 
+    /// The value as an `f64`, rounded when the numerator has more than 53 bits (for
+    /// drawing, not for arithmetic).
+    pub fn to_f64(self) -> f64 {
+        self.numerator as f64 / (self.exponent as f64).exp2()
+    }
+
     /// The largest integer at most this value.
     pub fn floor(self) -> i128 {
         self.numerator >> self.exponent
@@ -212,6 +218,7 @@ mod tests {
         assert_eq!(d(3, 1).checked_add(d(1, 1)).unwrap(), d(2, 0));
         assert_eq!(d(3, 1).checked_sub(d(1, 2)).unwrap(), d(5, 2));
         assert_eq!(d(-3, 1).half().unwrap(), d(-3, 2));
+        assert_eq!(d(-3, 2).to_f64(), -0.75);
         assert_eq!(d(4, 0).half().unwrap(), d(2, 0));
         assert!(d(1, MAX_EXPONENT).half().is_err());
         assert!(Dyadic::new(1, MAX_EXPONENT + 1).is_err());

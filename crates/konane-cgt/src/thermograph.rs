@@ -120,7 +120,7 @@ impl Games {
     /// moves first and both stop once it is a number (the walls at `t = 0`).
     pub fn stops(&mut self, g: GameId) -> Result<(Dyadic, Dyadic), CgtError> {
         let graph = self.thermograph(g)?;
-        Ok((graph.left.at(Dyadic::ZERO)?, graph.right.at(Dyadic::ZERO)?))
+        Ok((graph.left.start(), graph.right.start()))
     }
 
     /// `g` cooled by `t >= 0`: a number is itself; any other value is its mean when `t`

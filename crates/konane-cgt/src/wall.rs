@@ -54,6 +54,11 @@ impl Wall {
         self.piece_at(t).at(t)
     }
 
+    /// The value at `t = 0`: for a thermograph's wall, a stop.
+    pub fn start(&self) -> Dyadic {
+        self.pieces[0].value
+    }
+
     /// The break points `(t, value)`: the wall is linear between neighbours, starts at
     /// the first (`t = 0`) and goes on from the last with slope [`Wall::final_slope`].
     pub fn points(&self) -> Vec<(Dyadic, Dyadic)> {

@@ -20,7 +20,9 @@ pub mod search_flags;
 pub mod selfplay;
 pub mod solve;
 mod solve_units;
+mod thermograph_svg;
 pub mod value;
+mod value_batch;
 pub mod verify;
 
 use std::path::PathBuf;

@@ -1,8 +1,10 @@
 //! `konane value`: the combinatorial game value of a position past the opening
-//! removals (konane-solver's regions): its regions and their values, the sum, who wins
-//! with either side to move, and last the sum's canonical form in the strict grammar
-//! (`canonical: G`) for other programs. `--values FILE` keeps the database of region
-//! values between runs; Ctrl-C stops it.
+//! removals (konane-solver's regions): its regions and their values, means and
+//! temperatures, the sum, who wins with either side to move, and last the sum's
+//! canonical form in the strict grammar (`canonical: G`) for other programs; or all of
+//! it as one JSON object (`--json`), the thermograph as SVG (`--thermograph FILE`), and
+//! positions in batches (`--batch`, in [`crate::value_batch`]). `--values FILE` keeps
+//! the database of region values between runs; Ctrl-C stops it.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,16 +12,19 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use konane_cgt::{CgtError, Dyadic, Games, Thermograph, Wall};
 use konane_core::{Board, Color, Phase, Position};
 use konane_solver::regions::{PositionValue, Region, RegionValues, SquareSet, ValueError};
+use serde_json::{json, Value as Json};
 
 use crate::interrupt::stop_on_ctrl_c;
 use crate::search_flags::PositionArgs;
+use crate::{thermograph_svg, value_batch};
 
 /// New regions one run may value by default: a few seconds at most.
 pub const DEFAULT_BUDGET: u64 = 100_000;
 /// Entries the value database may hold (values, memoised sums and comparisons).
-const CAPACITY: usize = 1 << 23;
+pub(crate) const CAPACITY: usize = 1 << 23;
 
 /// Arguments of `konane value`.
 #[derive(Args, Debug)]
@@ -27,10 +32,12 @@ const CAPACITY: usize = 1 << 23;
   konane value --fen '6/6/bw4/6/6/4wb b'
   konane value --fen '6/6/6/bwbw2/6/bw1bw1 b' --values values.txt
   konane value --fen F | tail -1          (canonical: G, for programs)
+  konane value --fen F --json --thermograph f.svg
+  konane value --batch fens.txt --threads 4 > values.jsonl
 
 The value is Left = Black: positive favours Black. The position must be past the
 opening removals (it is a sum of regions only once jumping has started).")]
-#[command(group(clap::ArgGroup::new("start").args(["size", "fen"]).required(true)))]
+#[command(group(clap::ArgGroup::new("start").args(["size", "fen", "batch"]).required(true)))]
 pub struct ValueArgs {
     /// The position: --fen, or the start of --size, then --moves.
     #[command(flatten)]
@@ -41,20 +48,53 @@ pub struct ValueArgs {
     pub budget: u64,
     /// The database of region values: read (and checked) first when it exists, written
     /// after (whole, through a temporary file).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "batch")]
     pub values: Option<PathBuf>,
+    /// Print the report as one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the thermograph of the whole position to FILE as SVG.
+    #[arg(long, value_name = "FILE", conflicts_with = "batch")]
+    pub thermograph: Option<PathBuf>,
+    /// Value every FEN of FILE (one a line; `-` reads standard input) and print one
+    /// JSON line each, in order; a bad line gets a JSON line with its error.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "json"])]
+    pub batch: Option<PathBuf>,
+    /// With --batch: positions valued at once (default, or 0: all cores).
+    #[arg(long, value_name = "N", requires = "batch")]
+    pub threads: Option<usize>,
+}
+
+/// The thermography of a valued position: the thermograph of the whole and the mean
+/// and temperature of each region, in the regions' order.
+pub(crate) struct Thermal {
+    pub(crate) total: Thermograph,
+    pub(crate) regions: Vec<(Dyadic, Dyadic)>,
+}
+
+impl Thermal {
+    pub(crate) fn of(value: &PositionValue, games: &mut Games) -> Result<Thermal, CgtError> {
+        let regions = value
+            .regions
+            .iter()
+            .map(|&(_, g)| Ok((games.mean(g)?, games.temperature(g)?)))
+            .collect::<Result<_, CgtError>>()?;
+        Ok(Thermal {
+            total: games.thermograph(value.total)?,
+            regions,
+        })
+    }
 }
 
 /// Runs `konane value`.
 pub fn run(args: &ValueArgs) -> Result<()> {
-    let position = args.position.position(Board::STANDARD)?;
-    if position.phase() != Phase::Jumps {
-        bail!(
-            "the position is still in the opening removals ({} removes a piece next); \
-             values start once jumping has: play the removals with --moves",
-            position.side_to_move()
-        );
+    let stop = Arc::new(AtomicBool::new(false));
+    stop_on_ctrl_c(Arc::clone(&stop))?;
+    if let Some(batch) = &args.batch {
+        return value_batch::run(batch, args.budget, args.threads, &stop);
     }
+    let position = args.position.position(Board::STANDARD)?;
+    check_jumping(&position)?;
     let mut db = RegionValues::new(CAPACITY);
     if let Some(path) = args.values.as_deref().filter(|path| path.exists()) {
         let loaded = db
@@ -62,8 +102,6 @@ pub fn run(args: &ValueArgs) -> Result<()> {
             .context("--values: the file is refused")?;
         eprintln!("Loaded {loaded} region values from {}", path.display());
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    stop_on_ctrl_c(Arc::clone(&stop))?;
     let valued = db.position_value(&position, args.budget, &|| stop.load(Ordering::Relaxed));
     // Every stored value is complete even when the position was refused: keep them.
     if let Some(path) = &args.values {
@@ -72,22 +110,106 @@ pub fn run(args: &ValueArgs) -> Result<()> {
             .context("--values: cannot save the database")?;
         eprintln!("Saved {saved} region values to {}", path.display());
     }
-    let value = match valued {
-        Ok(value) => value,
-        Err(ValueError::Budget(budget)) => bail!(
-            "the position needs more than {budget} new regions valued (--budget {budget}); \
-             it is too large to value in reasonable time"
-        ),
-        Err(ValueError::Stopped) => bail!("stopped (Ctrl-C) before the value was found"),
-        Err(e) => return Err(e).context("cannot value the position"),
-    };
-    print!("{}", report(&position, &value, &db));
+    let value = valued.map_err(refusal)?;
+    let thermal = Thermal::of(&value, db.games()).context("cannot find the thermograph")?;
+    if let Some(path) = &args.thermograph {
+        let title = format!("Thermograph of {}", position.to_fen());
+        std::fs::write(path, thermograph_svg::svg(&thermal.total, &title))
+            .with_context(|| format!("--thermograph: cannot write {}", path.display()))?;
+    }
+    if args.json {
+        println!(
+            "{}",
+            json_report(&position, &value, &thermal, db.games_ref())
+        );
+    } else {
+        print!("{}", report(&position, &value, &thermal, db.games_ref()));
+    }
     Ok(())
 }
 
+/// An error for a position still in the opening removals, which is no sum of regions.
+pub(crate) fn check_jumping(position: &Position) -> Result<()> {
+    if position.phase() != Phase::Jumps {
+        bail!(
+            "the position is still in the opening removals ({} removes a piece next); \
+             values start once jumping has: play the removals with --moves",
+            position.side_to_move()
+        );
+    }
+    Ok(())
+}
+
+/// The error for a position that could not be valued.
+pub(crate) fn refusal(error: ValueError) -> anyhow::Error {
+    match error {
+        ValueError::Budget(budget) => anyhow::anyhow!(
+            "the position needs more than {budget} new regions valued (--budget {budget}); \
+             it is too large to value in reasonable time"
+        ),
+        ValueError::Stopped => anyhow::anyhow!("stopped (Ctrl-C) before the value was found"),
+        e => anyhow::Error::new(e).context("cannot value the position"),
+    }
+}
+
+/// The report as one JSON object: the position, each region (pieces, squares, value,
+/// canonical form, mean, temperature, FEN alone), the value of the whole, its outcome
+/// and winners, stops, mean, temperature, thermograph walls and canonical form. Numbers
+/// are exact strings (`"-5/4"`).
+pub(crate) fn json_report(
+    position: &Position,
+    value: &PositionValue,
+    thermal: &Thermal,
+    games: &Games,
+) -> Json {
+    let board = position.board();
+    let regions: Vec<Json> = value
+        .regions
+        .iter()
+        .zip(&thermal.regions)
+        .map(|((region, g), (mean, temperature))| {
+            json!({
+                "black": square_names(region.black),
+                "white": square_names(region.white),
+                "squares": square_names(region.reach),
+                "value": games.display(*g).to_string(),
+                "canonical": games.strict(*g),
+                "mean": mean.to_string(),
+                "temperature": temperature.to_string(),
+                "alone": region.position(board, position.side_to_move()).to_fen(),
+            })
+        })
+        .collect();
+    let graph = &thermal.total;
+    json!({
+        "fen": position.to_fen(),
+        "regions": regions,
+        "value": games.display(value.total).to_string(),
+        "outcome": value.outcome.to_string(),
+        "black_to_move": value.winner(Color::Black).to_string(),
+        "white_to_move": value.winner(Color::White).to_string(),
+        "left_stop": graph.left().start().to_string(),
+        "right_stop": graph.right().start().to_string(),
+        "mean": graph.mean().to_string(),
+        "temperature": graph.temperature().to_string(),
+        "thermograph": {
+            "left": wall_points(graph.left()),
+            "right": wall_points(graph.right()),
+        },
+        "canonical": games.strict(value.total),
+    })
+}
+
+/// A wall's break points as `[t, value]` pairs of exact strings.
+fn wall_points(wall: &Wall) -> Json {
+    wall.points()
+        .iter()
+        .map(|(t, v)| json!([t.to_string(), v.to_string()]))
+        .collect()
+}
+
 /// The text of the report; its last line is `canonical: G`.
-fn report(position: &Position, value: &PositionValue, db: &RegionValues) -> String {
-    let games = db.games_ref();
+fn report(position: &Position, value: &PositionValue, thermal: &Thermal, games: &Games) -> String {
     let board = position.board();
     let mut text = format!(
         "{}\n\nFEN: {}\n\nRegions: {}\n",
@@ -95,9 +217,11 @@ fn report(position: &Position, value: &PositionValue, db: &RegionValues) -> Stri
         position.to_fen(),
         value.regions.len()
     );
-    for (i, (region, g)) in value.regions.iter().enumerate() {
+    for (i, ((region, g), (mean, temperature))) in
+        value.regions.iter().zip(&thermal.regions).enumerate()
+    {
         text.push_str(&format!(
-            "{}. {}\n   value {}   alone: {}\n",
+            "{}. {}\n   value {}   alone: {}\n   mean {mean}   temperature {temperature}\n",
             i + 1,
             region_text(region),
             games.display(*g),
@@ -111,6 +235,14 @@ fn report(position: &Position, value: &PositionValue, db: &RegionValues) -> Stri
     for side in [Color::Black, Color::White] {
         text.push_str(&format!("{side} to move: {} wins\n", value.winner(side)));
     }
+    let graph = &thermal.total;
+    text.push_str(&format!(
+        "stops: {} (Black first), {} (White first)\nmean: {}\ntemperature: {}\n",
+        graph.left().start(),
+        graph.right().start(),
+        graph.mean(),
+        graph.temperature()
+    ));
     text.push_str(&format!("canonical: {}\n", games.strict(value.total)));
     text
 }
@@ -130,6 +262,10 @@ fn squares_text(set: SquareSet) -> String {
     if set.is_empty() {
         return "-".to_string();
     }
-    let names: Vec<String> = set.squares().map(|s| s.to_string()).collect();
-    names.join(" ")
+    square_names(set).join(" ")
+}
+
+/// The names of the squares of a set, in order.
+fn square_names(set: SquareSet) -> Vec<String> {
+    set.squares().map(|s| s.to_string()).collect()
 }
