@@ -2,6 +2,11 @@
 //! the engine layer (konane-engine) and the match runner (konane-arena); `main.rs` only
 //! calls [`main`]. Being a library lets fuzz targets and tests drive the protocol
 //! session directly.
+//!
+//! One public module per subcommand, named after it (`analyse`, `bench`, `gui`,
+//! `match_cmd`, `perfect`, `perft`, `play`, `replay`, `selfplay`, `solve`, `value`,
+//! `verify`), `protocol` for the engine's own front end, and the flags several
+//! subcommands share (`option_flags`, `search_flags`); docs/cli.md documents each.
 
 pub mod analyse;
 pub mod bench;

@@ -42,6 +42,22 @@
 //! [`Geometry`] holds the board's layout and the shared move generator on bare
 //! [`Bitboard`]s (jumps, removals, move counts, the one way to apply a jump).
 //!
+//! The rest of the public API:
+//!
+//! - sizes and text: [`MAX_SIDE`] (16), [`MAX_JUMP_LENGTH`]; [`clip`] shortens user
+//!   text quoted in an error message;
+//! - positions: [`Phase`] (removals or jumps), [`PositionError`] (bitboards that are no
+//!   position), [`PlayError`] (which move of a sequence failed, and why),
+//!   [`PositionVisitor`] (what [`Position::visit`] calls on the board's word),
+//!   [`random_opening`] (both removals and random jumps from a seed);
+//! - bitboards: [`WordSize`] (which word a board uses), [`U256`] (the 256-bit word),
+//!   [`Bits`] (the set bits of a word), [`Direction`] (the four jump directions),
+//!   [`MoveList`] (a fixed-capacity move list on a word), [`mix64`] (the SplitMix64
+//!   finaliser, what tables keyed by bitboards mix their words with);
+//! - [`SquareSet`], a set of squares of any board, and [`Squares`], its squares in
+//!   order; [`Symmetry`], one of the eight symmetries of a square board;
+//! - [`Shard`] (part K of N of numbered work, read from `K/N`) and [`ShardError`].
+//!
 //! [`FromStr`]: std::str::FromStr
 //! [`Display`]: std::fmt::Display
 

@@ -52,6 +52,23 @@
 //! engine.stop();
 //! engine.wait();
 //! ```
+//!
+//! # The rest of the public API
+//!
+//! - [`Engine::go`] refuses with [`Busy`] while a job runs; [`Activity`] is what
+//!   [`Engine::activity`] reports; [`Divide`] is a perft's count per move,
+//!   [`BenchReport`] the bench's totals over its [`BenchLine`]s.
+//! - [`Options`] and its errors: [`OptionError`] (an option that cannot be set),
+//!   [`Player`] (who answers `go`: the search or a built-in player, [`BuiltinKind`]),
+//!   [`PlayerError`]; [`config`] reads engine.toml, [`go_words`] is the one text form of
+//!   [`SearchLimits`] (the protocol's `go` words).
+//! - [`EnginePlayer`]: the engine as a player of self-play, searching each move within
+//!   fixed limits.
+//! - Re-exported from the search so that front ends need no other crate: the limits
+//!   ([`SearchLimits`], [`Clock`]), what a search reports ([`SearchInfo`],
+//!   [`SearchResult`], [`Score`]), the evaluation's weights and breakdown
+//!   ([`EvalWeights`], [`Evaluation`]), and [`winning_moves`] with its
+//!   [`WinningMovesBudget`], the exact solver's answer of which root moves win.
 
 // A library reports through its API and never prints.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
