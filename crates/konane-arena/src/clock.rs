@@ -23,24 +23,38 @@ pub enum TimeControl {
 }
 
 /// Why a time control text is not one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TimeControlError(String);
-
-impl fmt::Display for TimeControlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// A base time or increment (`what`) that is not a number of seconds.
+    #[error("{what} '{text}' is not a number of seconds")]
+    NotSeconds { what: &'static str, text: String },
+    /// A `tc` whose base time and increment are both zero.
+    #[error("tc '{0}' gives no time at all")]
+    NoTime(String),
+    /// A `movetime` that is not a positive whole number of milliseconds.
+    #[error("movetime '{0}' is not a positive number of milliseconds")]
+    MoveTime(String),
+    /// A `depth` that is not a positive whole number.
+    #[error("depth '{0}' is not a positive number")]
+    Depth(String),
+    /// A `nodes` that is not a positive whole number.
+    #[error("nodes '{0}' is not a positive number")]
+    Nodes(String),
+    /// A key that names no time control.
+    #[error("'{0}' is not a time control (expected tc, movetime, depth or nodes)")]
+    UnknownKey(String),
 }
 
-impl std::error::Error for TimeControlError {}
-
 /// Seconds as a non-negative decimal number (`10`, `0.1`).
-fn seconds(text: &str, what: &str) -> Result<Duration, TimeControlError> {
+fn seconds(text: &str, what: &'static str) -> Result<Duration, TimeControlError> {
     text.parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7)
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| TimeControlError(format!("{what} '{text}' is not a number of seconds")))
+        .ok_or_else(|| TimeControlError::NotSeconds {
+            what,
+            text: text.to_string(),
+        })
 }
 
 impl TimeControl {
@@ -53,30 +67,20 @@ impl TimeControl {
                 .ok()
                 .filter(|&ms| ms > 0)
                 .map(|ms| TimeControl::MoveTime(Duration::from_millis(ms)))
-                .ok_or_else(|| {
-                    TimeControlError(format!(
-                        "movetime '{value}' is not a positive number of milliseconds"
-                    ))
-                }),
+                .ok_or_else(|| TimeControlError::MoveTime(value.to_string())),
             "depth" => value
                 .parse::<u32>()
                 .ok()
                 .filter(|&d| d > 0)
                 .map(TimeControl::Depth)
-                .ok_or_else(|| {
-                    TimeControlError(format!("depth '{value}' is not a positive number"))
-                }),
+                .ok_or_else(|| TimeControlError::Depth(value.to_string())),
             "nodes" => value
                 .parse::<u64>()
                 .ok()
                 .filter(|&n| n > 0)
                 .map(TimeControl::Nodes)
-                .ok_or_else(|| {
-                    TimeControlError(format!("nodes '{value}' is not a positive number"))
-                }),
-            _ => Err(TimeControlError(format!(
-                "'{key}' is not a time control (expected tc, movetime, depth or nodes)"
-            ))),
+                .ok_or_else(|| TimeControlError::Nodes(value.to_string())),
+            _ => Err(TimeControlError::UnknownKey(key.to_string())),
         }
     }
 
@@ -101,9 +105,7 @@ impl FromStr for TimeControl {
             None => (seconds(text, "base time")?, Duration::ZERO),
         };
         if base.is_zero() && increment.is_zero() {
-            return Err(TimeControlError(format!(
-                "tc '{text}' gives no time at all"
-            )));
+            return Err(TimeControlError::NoTime(text.to_string()));
         }
         Ok(TimeControl::Clock { base, increment })
     }

@@ -150,16 +150,27 @@ pub struct Sprt {
 }
 
 /// Why an `--sprt` text is not a test.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SprtError(String);
-
-impl fmt::Display for SprtError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// A part (given) without `=`.
+    #[error("'{0}' is not key=value (expected elo0=0 elo1=5 alpha=0.05 beta=0.05)")]
+    NotKeyValue(String),
+    /// The value of `part` is not a finite number.
+    #[error("'{value}' in '{part}' is not a number")]
+    NotANumber { value: String, part: String },
+    /// A key (given) that is no parameter of the test.
+    #[error("unknown SPRT parameter '{0}' (expected elo0, elo1, alpha, beta)")]
+    UnknownParameter(String),
+    /// `elo0` or `elo1` is not given.
+    #[error("the SPRT needs both elo0 and elo1")]
+    MissingElo,
+    /// The hypotheses are in the wrong order.
+    #[error("elo0 ({elo0}) must be below elo1 ({elo1})")]
+    EloOrder { elo0: f64, elo1: f64 },
+    /// An error rate (`alpha` or `beta`) outside 0 to 0.5.
+    #[error("{name} must lie between 0 and 0.5, not {value}")]
+    ErrorRate { name: &'static str, value: f64 },
 }
-
-impl std::error::Error for SprtError {}
 
 impl FromStr for Sprt {
     type Err = SprtError;
@@ -174,42 +185,37 @@ impl FromStr for Sprt {
             beta: 0.05,
         };
         for part in text.split([' ', ',']).filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').ok_or_else(|| {
-                SprtError(format!(
-                    "'{part}' is not key=value (expected elo0=0 elo1=5 alpha=0.05 beta=0.05)"
-                ))
-            })?;
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| SprtError::NotKeyValue(part.to_string()))?;
             let number: f64 = value
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| SprtError(format!("'{value}' in '{part}' is not a number")))?;
+                .ok_or_else(|| SprtError::NotANumber {
+                    value: value.to_string(),
+                    part: part.to_string(),
+                })?;
             match key {
                 "elo0" => sprt.elo0 = number,
                 "elo1" => sprt.elo1 = number,
                 "alpha" => sprt.alpha = number,
                 "beta" => sprt.beta = number,
-                _ => {
-                    return Err(SprtError(format!(
-                        "unknown SPRT parameter '{key}' (expected elo0, elo1, alpha, beta)"
-                    )))
-                }
+                _ => return Err(SprtError::UnknownParameter(key.to_string())),
             }
         }
         if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
-            return Err(SprtError("the SPRT needs both elo0 and elo1".to_string()));
+            return Err(SprtError::MissingElo);
         }
         if sprt.elo0 >= sprt.elo1 {
-            return Err(SprtError(format!(
-                "elo0 ({}) must be below elo1 ({})",
-                sprt.elo0, sprt.elo1
-            )));
+            return Err(SprtError::EloOrder {
+                elo0: sprt.elo0,
+                elo1: sprt.elo1,
+            });
         }
         for (name, p) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
             if !(p > 0.0 && p < 0.5) {
-                return Err(SprtError(format!(
-                    "{name} must lie between 0 and 0.5, not {p}"
-                )));
+                return Err(SprtError::ErrorRate { name, value: p });
             }
         }
         Ok(sprt)

@@ -1,14 +1,13 @@
 //! `konane selfplay`: fast in-process games between the engine and the built-in players
 //! (random, greedy, alpha-beta), in pairs on seeded openings, with the match statistics.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use konane_arena::{run_selfplay, split_words, Contestant, SelfPlayConfig, SelfPlayer};
-use konane_engine::{config, Options, Player, PlayerError, SearchLimits};
+use konane_arena::{run_selfplay, split_words, Contestant, SelfPlayConfig, SelfPlayer, SpecError};
+use konane_engine::{config, BuiltinKind, Options, Player, PlayerError, SearchLimits};
 
 use crate::match_report::{print_outcome, shard_note, ProgressLine};
 use crate::match_series::SeriesArgs;
@@ -62,63 +61,73 @@ pub struct PlayerSpec {
 }
 
 /// Why a player text is not one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerSpecError(String);
-
-impl fmt::Display for PlayerSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerSpecError {
+    /// The text does not split into words (an open quote).
+    #[error("{0}")]
+    Words(SpecError),
+    /// No word at all.
+    #[error("the player is empty")]
+    Empty,
+    /// The first word names no player.
+    #[error("unknown player '{kind}': {error}")]
+    UnknownPlayer { kind: String, error: PlayerError },
+    /// A built-in player given settings (a word given).
+    #[error("'{word}': only the engine takes settings, not {kind}")]
+    BuiltinSettings { word: String, kind: BuiltinKind },
+    /// A setting without `=`.
+    #[error("'{0}' is not key=value (keys: name, config, option.NAME)")]
+    NotKeyValue(String),
+    /// A name that is empty or more than one word.
+    #[error("name '{0}' must be one word")]
+    NameNotOneWord(String),
+    /// A key that is no setting.
+    #[error("unknown key '{0}' (keys: name, config, option.NAME)")]
+    UnknownKey(String),
 }
-
-impl std::error::Error for PlayerSpecError {}
 
 impl FromStr for PlayerSpec {
     type Err = PlayerSpecError;
 
     fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
-        let words = split_words(text).map_err(|e| PlayerSpecError(e.to_string()))?;
+        let words = split_words(text).map_err(PlayerSpecError::Words)?;
         let Some((kind, settings)) = words.split_first() else {
-            return Err(PlayerSpecError("the player is empty".to_string()));
+            return Err(PlayerSpecError::Empty);
         };
         let mut spec = PlayerSpec {
-            kind: kind.parse().map_err(|e: PlayerError| {
-                PlayerSpecError(format!("unknown player '{kind}': {e}"))
-            })?,
+            kind: kind
+                .parse()
+                .map_err(|error| PlayerSpecError::UnknownPlayer {
+                    kind: kind.clone(),
+                    error,
+                })?,
             name: None,
             config: None,
             options: Vec::new(),
             settings: String::new(),
         };
         if let (Player::Builtin(kind), Some(word)) = (spec.kind, settings.first()) {
-            return Err(PlayerSpecError(format!(
-                "'{word}': only the engine takes settings, not {kind}"
-            )));
+            return Err(PlayerSpecError::BuiltinSettings {
+                word: word.clone(),
+                kind,
+            });
         }
         let mut described = Vec::new();
         for word in settings {
-            let (key, value) = word.split_once('=').ok_or_else(|| {
-                PlayerSpecError(format!(
-                    "'{word}' is not key=value (keys: name, config, option.NAME)"
-                ))
-            })?;
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| PlayerSpecError::NotKeyValue(word.clone()))?;
             match (key, key.strip_prefix("option.")) {
                 ("name", _) if !value.is_empty() && !value.contains(char::is_whitespace) => {
                     spec.name = Some(value.to_string());
                     continue;
                 }
-                ("name", _) => {
-                    return Err(PlayerSpecError(format!("name '{value}' must be one word")))
-                }
+                ("name", _) => return Err(PlayerSpecError::NameNotOneWord(value.to_string())),
                 ("config", _) => spec.config = Some(PathBuf::from(value)),
                 (_, Some(option)) if !option.is_empty() => {
                     spec.options.push((option.to_string(), value.to_string()))
                 }
-                _ => {
-                    return Err(PlayerSpecError(format!(
-                        "unknown key '{key}' (keys: name, config, option.NAME)"
-                    )))
-                }
+                _ => return Err(PlayerSpecError::UnknownKey(key.to_string())),
             }
             described.push(word.as_str());
         }
@@ -197,7 +206,6 @@ pub fn run(args: &SelfplayArgs, options: Options) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use konane_engine::BuiltinKind;
 
     #[test]
     fn player_specs_parse_kind_name_config_and_options() {

@@ -14,11 +14,21 @@ pub struct Shard {
 
 /// Why a text is not a shard.
 #[derive(Clone, Debug, Eq, PartialEq)]
-pub struct ShardError(String);
+pub enum ShardError {
+    /// No parts, or a part number of 0 or above the number of parts.
+    OutOfRange { index: u64, count: u64 },
+    /// The text (given) is not two whole numbers around a slash.
+    Syntax(String),
+}
 
 impl fmt::Display for ShardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            ShardError::OutOfRange { index, count } => {
+                write!(f, "shard {index}/{count}: K/N needs 1 <= K <= N")
+            }
+            ShardError::Syntax(text) => write!(f, "'{text}' is not K/N (for example 3/8)"),
+        }
     }
 }
 
@@ -31,9 +41,7 @@ impl Shard {
     /// Part `index` of `count`; `index` runs from 1 to `count`.
     pub fn new(index: u64, count: u64) -> Result<Shard, ShardError> {
         if count == 0 || index == 0 || index > count {
-            return Err(ShardError(format!(
-                "shard {index}/{count}: K/N needs 1 <= K <= N"
-            )));
+            return Err(ShardError::OutOfRange { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -78,7 +86,7 @@ impl FromStr for Shard {
 
     /// `K/N` such as `3/8`.
     fn from_str(text: &str) -> Result<Shard, ShardError> {
-        let syntax = || ShardError(format!("'{text}' is not K/N (for example 3/8)"));
+        let syntax = || ShardError::Syntax(text.to_string());
         let (index, count) = text.trim().split_once('/').ok_or_else(syntax)?;
         let number = |s: &str| -> Result<u64, ShardError> {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {

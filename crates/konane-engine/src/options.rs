@@ -30,16 +30,12 @@ impl fmt::Display for Player {
 }
 
 /// Why a text names no player: it is neither `engine` nor a built-in player's name.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct PlayerError(pub String);
-
-impl fmt::Display for PlayerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("expected engine, random, greedy, alphabeta or alphabetaN (N from 1 to 20)")
-    }
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("expected engine, random, greedy, alphabeta or alphabetaN (N from 1 to 20)")]
+pub struct PlayerError {
+    /// The text that names no player.
+    pub text: String,
 }
-
-impl std::error::Error for PlayerError {}
 
 impl FromStr for Player {
     type Err = PlayerError;
@@ -49,9 +45,9 @@ impl FromStr for Player {
         if text.trim().eq_ignore_ascii_case("engine") {
             return Ok(Player::Engine);
         }
-        text.parse()
-            .map(Player::Builtin)
-            .map_err(|_| PlayerError(text.to_string()))
+        text.parse().map(Player::Builtin).map_err(|_| PlayerError {
+            text: text.to_string(),
+        })
     }
 }
 
