@@ -11,7 +11,8 @@
 //! that outlive one search: table size, threads, evaluation weights, the endgame
 //! handover), [`SearchLimits`] and the protocol's [`Clock`]s ([`limits`]); [`tt`], the
 //! lock-free transposition table (`dashtable`, behind the `dashmap-table` feature, only
-//! for benchmarks); [`ordering`]; [`eval`], the static evaluation; [`threads`], Lazy
+//! for benchmarks); [`ordering`]; [`eval`], the static evaluation, and [`nnue`], the
+//! learned one for 8x8 (chosen by [`SearchOptions::net`]); [`threads`], Lazy
 //! SMP; [`endgame`], the handover to the exact solvers, and [`winning_moves`] with its [`WinningMovesBudget`] ([`winning`]),
 //! the one way the engine, the browser board and Python ask which root moves win. A
 //! search ends in a [`SearchResult`]; a [`Score`] is from the side to move's view,
@@ -29,7 +30,9 @@ mod control;
 pub mod dashtable;
 pub mod endgame;
 pub mod eval;
+mod evaluator;
 pub mod limits;
+pub mod nnue;
 mod options;
 pub mod ordering;
 pub mod players;

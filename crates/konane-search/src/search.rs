@@ -9,7 +9,7 @@ use konane_core::{BitMove, BitPosition, Move, MoveList, Word};
 
 use crate::busy::BusyMarks;
 use crate::control::SearchControl;
-use crate::eval::EvalWeights;
+use crate::evaluator::Evaluator;
 use crate::limits::SearchLimits;
 use crate::options::SearchOptions;
 use crate::ordering::MoveOrderer;
@@ -102,7 +102,7 @@ impl RootMove {
 pub(crate) struct Worker<'a, 's, T: Table, W: Word> {
     shared: &'s Shared<'a, T>,
     id: usize,
-    eval: EvalWeights,
+    eval: Evaluator,
     ordering: MoveOrderer,
     nodes: u64,
     flushed: u64,
@@ -146,7 +146,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         Worker {
             shared,
             id,
-            eval: shared.options.eval.clone(),
+            eval: Evaluator::new(shared.options, root),
             ordering: MoveOrderer::default(),
             nodes: 0,
             flushed: 0,
@@ -346,6 +346,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         for i in line..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let child = root.after(mv);
+            self.eval.enter(&root, 0, mv);
             let score = if i == line {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
             } else {
@@ -404,7 +405,10 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             return alpha;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.eval.evaluate_unless_lost(position).unwrap_or(lost_now);
+            return self
+                .eval
+                .evaluate_unless_lost(position, ply)
+                .unwrap_or(lost_now);
         }
         let key = position.hash();
         let mut tt_move = None;
@@ -426,7 +430,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         // with the depth left is taken to hold (not on the principal variation, and
         // not when beta is a win or a loss).
         if !pv_node && !self.exact && depth <= FUTILITY_DEPTH && beta.abs() < MATE_BOUND {
-            if let Some(static_eval) = self.eval.evaluate_unless_lost(position) {
+            if let Some(static_eval) = self.eval.evaluate_unless_lost(position, ply) {
                 if static_eval - FUTILITY_MARGIN * depth >= beta {
                     return static_eval;
                 }
@@ -441,7 +445,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
         }
         let side = position.side_to_move();
         let eval = &self.eval;
-        let lookahead = |mv: BitMove| -eval.evaluate(&position.after(mv));
+        let lookahead = |mv: BitMove| -eval.evaluate_after(position, ply, mv);
         let lookahead: Option<&dyn Fn(BitMove) -> i32> =
             (depth >= LOOKAHEAD_DEPTH).then_some(&lookahead);
         self.ordering
@@ -482,6 +486,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
                 busy.mark(tag);
             }
             let child = position.after(mv);
+            self.eval.enter(position, ply, mv);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {

@@ -59,7 +59,7 @@ impl Searcher {
 
     /// The static evaluation of `position` with its terms.
     pub fn evaluate(&self, position: &Position) -> Evaluation {
-        self.options.eval.explain(position)
+        self.options.evaluate(position)
     }
 
     /// Forgets everything learnt from earlier games (table, history).
