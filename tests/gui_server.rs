@@ -301,10 +301,9 @@ async fn a_game_against_the_engine_runs_to_the_end() {
         position.play(mv);
     }
     assert!(position.is_game_over());
+    // The result stands: a finished game is not taken back.
     tab.send(json!({"type": "takeback"})).await;
-    let back = tab.wait_type("state").await;
-    assert!(back["result"].is_null());
-    assert_eq!(back["human_to_move"], true);
+    assert!(tab.error().await.contains("the game is over"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -474,7 +473,10 @@ async fn two_players_branch_resign_and_lose_on_time() {
         })
         .await;
     assert_eq!(fresh["human_to_move"], true);
-    assert_eq!(fresh["clocks"]["running"], "black");
+    assert!(
+        fresh["clocks"]["running"].is_null(),
+        "no clock before the first move"
+    );
     assert_eq!(fresh["clocks"]["white_ms"], 60_000);
     tab.send(json!({"type": "play", "move": "c4"})).await;
     let played = tab.wait_state("c4", |s| moves(s).len() == 1).await;
@@ -498,20 +500,23 @@ async fn two_players_branch_resign_and_lose_on_time() {
     let after = tab.wait_type("state").await;
     assert_eq!(after["result"], resigned["result"]);
     assert_eq!(moves(&after), ["c4"]);
-    // A player whose clock runs out loses.
+    // A player whose clock runs out loses (the clocks start with the first move).
     let short = json!({"kind": "clock", "base_ms": 1_000, "inc_ms": 0});
     tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4", "time": short}))
         .await;
-    tab.wait_state("a one-second game", |s| {
-        s["board"] == "4x4" && s["result"].is_null()
-    })
-    .await;
+    let fresh = tab
+        .wait_state("a one-second game", |s| {
+            s["board"] == "4x4" && s["result"].is_null()
+        })
+        .await;
+    tab.send(json!({"type": "play", "move": fresh["legal"][0]}))
+        .await;
     let flagged = tab
-        .wait_state("Black's flag", |s| !s["result"].is_null())
+        .wait_state("White's flag", |s| !s["result"].is_null())
         .await;
     assert_eq!(
         flagged["result"],
-        json!({"winner": "white", "reason": "Black lost on time"})
+        json!({"winner": "black", "reason": "White lost on time"})
     );
 }
 
@@ -552,12 +557,15 @@ async fn a_clock_that_runs_out_shows_zero() {
     let short = json!({"kind": "clock", "base_ms": 1_000, "inc_ms": 0});
     tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4", "time": short}))
         .await;
-    let flagged = tab
-        .wait_state("Black's flag", |s| !s["result"].is_null())
+    let fresh = tab.wait_state("the game", |s| s["board"] == "4x4").await;
+    tab.send(json!({"type": "play", "move": fresh["legal"][0]}))
         .await;
-    assert_eq!(flagged["result"]["reason"], "Black lost on time");
-    assert_eq!(flagged["clocks"]["black_ms"], 0, "{}", flagged["clocks"]);
-    assert_eq!(flagged["clocks"]["white_ms"], 1_000);
+    let flagged = tab
+        .wait_state("White's flag", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(flagged["result"]["reason"], "White lost on time");
+    assert_eq!(flagged["clocks"]["white_ms"], 0, "{}", flagged["clocks"]);
+    assert_eq!(flagged["clocks"]["black_ms"], 1_000);
     assert!(flagged["clocks"]["running"].is_null());
 }
 
@@ -904,4 +912,258 @@ async fn a_custom_clock_reads_and_exports_in_the_match_runner_s_words() {
         let error = tab.error().await;
         assert!(error.contains(expected), "{expected}: {error}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_gets_its_searches_while_every_tab_analyses() {
+    let server = Server::start(&[]);
+    // Eight tabs, each analysing (a new tab does): every search slot is taken.
+    let mut tabs = Vec::new();
+    for _ in 0..8 {
+        let mut tab = server.tab().await;
+        tab.wait_type("info").await;
+        tabs.push(tab);
+    }
+    server.wait_status("eight analyses", |s| s["searches"] == 8);
+    // A game in each of two tabs: every move of the engines is searched, none refused.
+    for tab in &mut tabs[..2] {
+        tab.send(json!({
+            "type": "new_game", "mode": "engine_engine", "size": "6x6", "engines": [0, 0],
+            "time": {"kind": "movetime", "ms": 20}
+        }))
+        .await;
+    }
+    tabs[2]
+        .send(json!({
+            "type": "new_game", "mode": "human_engine", "size": "6x6", "human": "white",
+            "level": "alphabeta2", "time": {"kind": "movetime", "ms": 20}
+        }))
+        .await;
+    for tab in &mut tabs[..2] {
+        let state = tab
+            .wait_state("six moves or the end", |s| {
+                s["mode"] == "engine_engine" && (moves(s).len() >= 6 || !s["result"].is_null())
+            })
+            .await;
+        let reason = state["result"]["reason"].as_str().unwrap_or("");
+        assert!(!reason.contains("failed"), "{reason}");
+        assert!(moves(&state).len() >= 6, "{state}");
+    }
+    let state = tabs[2]
+        .wait_state("the engine's opening removal", |s| {
+            s["mode"] == "human_engine" && (!moves(s).is_empty() || !s["result"].is_null())
+        })
+        .await;
+    assert!(state["result"].is_null(), "{}", state["result"]);
+    assert_eq!(moves(&state).len(), 1);
+    assert!(server.status()["searches"].as_u64().unwrap() <= 8);
+    for tab in tabs {
+        tab.close().await;
+    }
+    server.wait_status("every tab closed", |s| s["tabs"] == 0 && s["searches"] == 0);
+}
+
+/// Plays the first legal move until `plies` moves are on the board; the last state.
+async fn play_first_moves(tab: &mut Tab, plies: usize) -> Value {
+    let mut state = tab.wait_state("a position", |_| true).await;
+    while moves(&state).len() < plies {
+        let mv = state["legal"][0].as_str().unwrap().to_string();
+        let count = moves(&state).len();
+        tab.send(json!({"type": "play", "move": mv})).await;
+        state = tab
+            .wait_state("the move", |s| moves(s).len() == count + 1)
+            .await;
+    }
+    state
+}
+
+/// A 6x6 position of 24 pieces that the solver badge settles (20,033 nodes for the
+/// proof).
+const SOLVABLE_6X6: &str = "6/6/bwbwbw/wbwbwb/bwbwbw/wbwbwb b";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solver_tables_go_with_the_tab_and_memory_comes_back() {
+    let server = Server::start(&[]);
+    // One analysis of a 6x6 position the solver settles: its tables are held while the tab is
+    // open, and none is kept with its game when it closes.
+    let mut tab = server.tab().await;
+    tab.send(json!({"type": "new_game", "mode": "analysis", "fen": SOLVABLE_6X6}))
+        .await;
+    tab.wait_type("solved").await;
+    server.wait_status("the tab's solver tables", |s| s["solver_tables"] == 1);
+    tab.close().await;
+    server.wait_status("a kept game without solver tables", |s| {
+        s["tabs"] == 0 && s["kept"] == 1 && s["solver_tables"] == 0 && s["searches"] == 0
+    });
+    let first = server.rss_kib();
+    // Fifty more, one after the other: the memory of each comes back.
+    for _ in 0..50 {
+        let mut tab = server.tab().await;
+        tab.send(json!({"type": "new_game", "mode": "analysis", "fen": SOLVABLE_6X6}))
+            .await;
+        tab.wait_type("solved").await;
+        tab.close().await;
+    }
+    server.wait_status("every tab closed", |s| {
+        s["tabs"] == 0 && s["searches"] == 0 && s["solver_tables"] == 0
+    });
+    let after = server.rss_kib();
+    println!("FIGURE resident memory after 1 analysis tab: {first} KiB; after 51: {after} KiB");
+    assert!(
+        after <= 2 * first,
+        "resident memory grew from {first} KiB after the first tab to {after} KiB"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_cannot_be_taken_back() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    tab.send(json!({
+        "type": "new_game", "mode": "human_engine", "size": "6x6", "human": "black",
+        "level": "random", "time": {"kind": "movetime", "ms": 20}
+    }))
+    .await;
+    play_first_moves(&mut tab, 1).await;
+    let mine = tab
+        .wait_state("my turn again", |s| {
+            moves(s).len() == 2 && s["human_to_move"] == true
+        })
+        .await;
+    tab.send(json!({"type": "play", "move": mine["legal"][0]}))
+        .await;
+    tab.wait_state("my turn after the engine's answer", |s| {
+        moves(s).len() == 4 && s["human_to_move"] == true
+    })
+    .await;
+    tab.send(json!({"type": "resign"})).await;
+    let over = tab
+        .wait_state("the resignation", |s| !s["result"].is_null())
+        .await;
+    tab.send(json!({"type": "takeback"})).await;
+    let refused = tab.error().await;
+    assert!(refused.contains("the game is over"), "{refused}");
+    tab.send(json!({"type": "goto", "ply": 4})).await;
+    let still = tab.wait_type("state").await;
+    assert_eq!(still["result"], over["result"]);
+    assert_eq!(moves(&still), moves(&over));
+    // Two players: after a flag, no take back either.
+    let short = json!({"kind": "clock", "base_ms": 1_000, "inc_ms": 0});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4", "time": short}))
+        .await;
+    let fresh = tab
+        .wait_state("the two-player game", |s| s["board"] == "4x4")
+        .await;
+    tab.send(json!({"type": "play", "move": fresh["legal"][0]}))
+        .await;
+    let flagged = tab.wait_state("a flag", |s| !s["result"].is_null()).await;
+    tab.send(json!({"type": "takeback"})).await;
+    let refused = tab.error().await;
+    assert!(refused.contains("the game is over"), "{refused}");
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    let still = tab.wait_type("state").await;
+    assert_eq!(still["result"], flagged["result"]);
+    assert!(still["clocks"]["running"].is_null());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_over_the_frame_limit_is_answered_and_closed_properly() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    let (seen, code) = tab.send_reading_until_close("x".repeat(9 << 20)).await;
+    let errors: Vec<_> = seen.iter().filter(|m| m["type"] == "error").collect();
+    assert!(
+        errors.len() == 1
+            && errors[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("request too large"),
+        "{seen:?}"
+    );
+    assert_eq!(code, Some(1009), "Message Too Big");
+    server.wait_status("the tab ended", |s| s["tabs"] == 0);
+}
+
+#[test]
+fn two_host_headers_are_refused() {
+    let server = Server::start(&[]);
+    let page = format!("/{}/", server.token);
+    let own = server.host();
+    for hosts in [
+        [own.as_str(), "evil.example"],
+        ["evil.example", own.as_str()],
+    ] {
+        let headers = [("Host", hosts[0]), ("Host", hosts[1])];
+        let (code, _, body) = server.get(&page, &headers);
+        assert_eq!(code, 403, "{hosts:?}: {body}");
+    }
+    let (code, _, _) = server.get(&page, &[("Host", &own), ("Host", &own)]);
+    assert_eq!(code, 403, "one Host header, not two");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clock_starts_with_the_first_move_and_each_player_resigns_for_themself() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    let short = json!({"kind": "clock", "base_ms": 1_000, "inc_ms": 0});
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "4x4", "time": short}))
+        .await;
+    let fresh = tab
+        .wait_state("the two-player game", |s| s["board"] == "4x4")
+        .await;
+    assert!(fresh["clocks"]["running"].is_null(), "{}", fresh["clocks"]);
+    tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+    tab.send(json!({"type": "play", "move": fresh["legal"][0]}))
+        .await;
+    let played = tab
+        .wait_state("the first move", |s| moves(s).len() == 1)
+        .await;
+    assert!(played["result"].is_null(), "{}", played["result"]);
+    assert_eq!(
+        played["clocks"]["black_ms"], 1_000,
+        "the first move is free"
+    );
+    assert_eq!(played["clocks"]["running"], "white");
+    let flagged = tab
+        .wait_state("White's flag", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(flagged["result"]["reason"], "White lost on time");
+    // Each player resigns for themself, whoever is to move.
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "6x6"}))
+        .await;
+    tab.wait_state("a game without a clock", |s| s["board"] == "6x6")
+        .await;
+    tab.send(json!({"type": "resign", "side": "white"})).await;
+    let resigned = tab
+        .wait_state("White's resignation", |s| !s["result"].is_null())
+        .await;
+    assert_eq!(
+        resigned["result"],
+        json!({"winner": "black", "reason": "White resigned"})
+    );
+    tab.send(json!({"type": "new_game", "mode": "human_human", "size": "6x6"}))
+        .await;
+    tab.wait_state("another game", |s| s["result"].is_null())
+        .await;
+    tab.send(json!({"type": "resign", "side": "green"})).await;
+    assert!(tab.error().await.contains("colour 'green'"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn comments_and_annotations_survive_import_and_export() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    let text =
+        "[Board \"6x6\"]\n\n{a game} 1. c4?! $6 {too slow} 1... c3 (1... d4! ; better\n) *\n";
+    tab.send(json!({"type": "load_moves", "moves": text})).await;
+    let loaded = tab.wait_state("the game", |s| moves(s).len() == 2).await;
+    let export = loaded["export"].as_str().unwrap().replace('\n', " ");
+    assert!(
+        export.contains("{a game} 1. c4?! $6 {too slow} 1... c3 (1... d4! {better}) *"),
+        "{export}"
+    );
 }

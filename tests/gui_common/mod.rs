@@ -145,6 +145,17 @@ impl Server {
         }
     }
 
+    /// The server's resident memory in KiB (`VmRSS` of /proc).
+    pub fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the server runs");
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .expect("a VmRSS line");
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    }
+
     /// The WebSocket address of a tab, with `token`.
     pub fn ws_url(&self, token: &str) -> String {
         format!("ws://127.0.0.1:{}/{token}/ws", self.port)
@@ -231,6 +242,35 @@ impl Tab {
                 Some(Ok(_)) => {}
             }
         }
+    }
+
+    /// Sends `text` while reading what the server says, until it closes the socket (as
+    /// a browser does, which reads while it sends): the messages, and the close frame's
+    /// code (`None` when the connection ended without one).
+    pub async fn send_reading_until_close(self, text: String) -> (Vec<Value>, Option<u16>) {
+        let (mut sink, mut stream) = self.socket.split();
+        // The server may stop reading a message it refuses: the rest of it is not sent.
+        let sender = tokio::spawn(async move {
+            let _ = sink.send(Message::Text(text.into())).await;
+        });
+        let mut seen = Vec::new();
+        let deadline = Instant::now() + DEADLINE;
+        let code = loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = tokio::time::timeout(left, stream.next())
+                .await
+                .unwrap_or_else(|_| panic!("no close in time; seen: {seen:?}"));
+            match message {
+                Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
+                Some(Ok(Message::Text(text))) => {
+                    seen.push(serde_json::from_str(text.as_str()).unwrap());
+                }
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => break None,
+            }
+        };
+        sender.abort();
+        (seen, code)
     }
 
     /// Waits for a message that satisfies `wanted` (within [`DEADLINE`]).

@@ -16,7 +16,9 @@
 //!
 //! The moves hang in a [`MoveTree`]: every node's first child continues its line (the
 //! main line), the others are branches. Reading accepts what PGN writers add (`{…}` and
-//! `;` comments, `$N` annotations, `!`/`?` suffixes) and a bare move list; the `Result`
+//! `;` comments, `$N` annotations, `!`/`?` suffixes) and keeps it with the move it
+//! follows ([`Notes`]; a comment before the first move is the game's), and writing
+//! gives it back (a `;` comment as `{…}`); a bare move list is read too. The `Result`
 //! header is `black`, `white` or `*` (unfinished), as is the word that ends the moves.
 //! Nesting is read and written without recursion, so no file can overflow the stack.
 //! The games of a `konane match` record convert to this form ([`GameText::from`]).
@@ -31,7 +33,7 @@ use crate::record::GameRecord;
 /// A node of a [`MoveTree`]: its index in the tree (the root, before any move, is 0).
 pub type NodeId = usize;
 
-/// One position of a tree and the move that led there.
+/// One position of a tree, the move that led there and what was written about it.
 #[derive(Clone, Debug)]
 struct Node {
     mv: Option<Move>,
@@ -39,11 +41,41 @@ struct Node {
     children: Vec<NodeId>,
     position: Position,
     depth: usize,
+    notes: Notes,
 }
 
-/// The moves of a game and its branches, every move checked by the rules. Removed
-/// nodes leave their index unused, so the ids of the others stay valid. Two trees are
-/// equal when they hold the same moves in the same order, whatever their ids.
+/// What a game's text says about a move besides the move: its suffix (`!`, `?!`, …), its
+/// numeric annotations (`$6`) and its comment (the root's: the game's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    pub suffix: String,
+    pub nags: Vec<u16>,
+    pub comment: String,
+}
+
+impl Notes {
+    /// Adds `text` to the comment (after a space if there is one already).
+    pub fn add_comment(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        if !self.comment.is_empty() {
+            self.comment.push(' ');
+        }
+        self.comment.push_str(text);
+    }
+
+    /// The comment as written: in braces, a `}` inside it (from a `;` comment) made `)`.
+    fn written_comment(&self) -> Option<String> {
+        (!self.comment.is_empty()).then(|| format!("{{{}}}", self.comment.replace('}', ")")))
+    }
+}
+
+/// The moves of a game and its branches, every move checked by the rules, with their
+/// [`Notes`]. Removed nodes leave their index unused, so the ids of the others stay
+/// valid. Two trees are equal when they hold the same moves in the same order with the
+/// same notes, whatever their ids.
 #[derive(Clone, Debug)]
 pub struct MoveTree {
     nodes: Vec<Option<Node>>,
@@ -62,6 +94,7 @@ impl MoveTree {
                 children: Vec::new(),
                 position: start,
                 depth: 0,
+                notes: Notes::default(),
             })],
         }
     }
@@ -117,6 +150,16 @@ impl MoveTree {
         self.node(id).depth
     }
 
+    /// What the game's text says about the move into `id` (at the root: the game).
+    pub fn notes(&self, id: NodeId) -> &Notes {
+        &self.node(id).notes
+    }
+
+    /// The notes of `id`, to change.
+    pub fn notes_mut(&mut self, id: NodeId) -> &mut Notes {
+        &mut self.nodes[id].as_mut().expect("a node of the tree").notes
+    }
+
     /// The ids of the nodes in use, in the order they were added.
     pub fn ids(&self) -> impl Iterator<Item = NodeId> + '_ {
         (0..self.nodes.len()).filter(|&id| self.contains(id))
@@ -142,6 +185,7 @@ impl MoveTree {
             children: Vec::new(),
             position: parent.position.after(mv),
             depth: parent.depth + 1,
+            notes: Notes::default(),
         };
         let id = self.nodes.len();
         self.nodes.push(Some(node));
@@ -223,7 +267,9 @@ impl MoveTree {
 
 impl PartialEq for MoveTree {
     fn eq(&self, other: &MoveTree) -> bool {
-        if self.start() != other.start() {
+        if self.start() != other.start()
+            || self.notes(MoveTree::ROOT) != other.notes(MoveTree::ROOT)
+        {
             return false;
         }
         let mut pairs = vec![(MoveTree::ROOT, MoveTree::ROOT)];
@@ -233,7 +279,7 @@ impl PartialEq for MoveTree {
                 return false;
             }
             for (&x, &y) in mine.iter().zip(theirs) {
-                if self.move_to(x) != other.move_to(y) {
+                if self.move_to(x) != other.move_to(y) || self.notes(x) != other.notes(y) {
                     return false;
                 }
                 pairs.push((x, y));
@@ -393,6 +439,7 @@ impl fmt::Display for GameText {
         // Plies before Black's first move: move numbers count Black's moves.
         let offset = usize::from(start.side_to_move() == Color::White);
         let mut words: Vec<String> = Vec::new();
+        words.extend(tree.notes(MoveTree::ROOT).written_comment());
         let mut todo: Vec<Piece> = Vec::new();
         if let Some(&first) = tree.children(MoveTree::ROOT).first() {
             todo.push(Piece::Move {
@@ -411,12 +458,15 @@ impl fmt::Display for GameText {
             let parent = tree.parent(node).expect("a move has a parent");
             let ply = tree.depth(node) - 1 + offset;
             let black = tree.position(parent).side_to_move() == Color::Black;
-            let mv = tree.move_to(node).expect("a move").to_string();
+            let notes = tree.notes(node);
+            let mv = format!("{}{}", tree.move_to(node).expect("a move"), notes.suffix);
             words.push(match (black, number) {
                 (true, _) => format!("{}. {mv}", ply / 2 + 1),
                 (false, true) => format!("{}... {mv}", ply / 2 + 1),
                 (false, false) => mv,
             });
+            words.extend(notes.nags.iter().map(|nag| format!("${nag}")));
+            words.extend(notes.written_comment());
             let siblings = tree.children(parent);
             let branches = if siblings.first() == Some(&node) {
                 &siblings[1..]
@@ -424,9 +474,10 @@ impl fmt::Display for GameText {
                 &[]
             };
             if let Some(&next) = tree.children(node).first() {
+                // After branches or a comment the next move has its number again.
                 todo.push(Piece::Move {
                     node: next,
-                    number: !branches.is_empty(),
+                    number: !branches.is_empty() || !notes.comment.is_empty(),
                 });
             }
             for &branch in branches.iter().rev() {
@@ -455,14 +506,15 @@ impl fmt::Display for GameText {
     }
 }
 
-/// A word of move text and the line it is on.
+/// A word of move text (or a comment's text) and the line it is on.
 struct Token<'a> {
     line: usize,
     text: &'a str,
+    comment: bool,
 }
 
-/// Splits move text into words, parentheses and nothing else: comments, annotations
-/// and move numbers are dropped.
+/// Splits move text into words, parentheses and comments (`{…}`, or `;` to the end of
+/// the line).
 fn tokens(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, GameTextError> {
     let mut out = Vec::new();
     let mut line = first_line;
@@ -479,14 +531,28 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, GameTextError
                     line,
                     message: "a comment '{' is never closed".to_string(),
                 })?;
+                out.push(Token {
+                    line,
+                    text: &rest[1..end],
+                    comment: true,
+                });
                 line += rest[..end].matches('\n').count();
                 end + 1
             }
-            ';' => rest.find('\n').unwrap_or(rest.len()),
+            ';' => {
+                let end = rest.find('\n').unwrap_or(rest.len());
+                out.push(Token {
+                    line,
+                    text: &rest[1..end],
+                    comment: true,
+                });
+                end
+            }
             '(' | ')' => {
                 out.push(Token {
                     line,
                     text: &rest[..1],
+                    comment: false,
                 });
                 1
             }
@@ -497,6 +563,7 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, GameTextError
                 out.push(Token {
                     line,
                     text: &rest[..end],
+                    comment: false,
                 });
                 end
             }
@@ -603,6 +670,10 @@ fn read(text: &str, default_start: Position) -> Result<GameText, GameTextError> 
             line: token.line,
             message,
         };
+        if token.comment {
+            tree.notes_mut(at).add_comment(token.text);
+            continue;
+        }
         if result.is_some() {
             return Err(fail(format!(
                 "'{}' after the result: the moves end with the result",
@@ -622,7 +693,15 @@ fn read(text: &str, default_start: Position) -> Result<GameText, GameTextError> 
                     .pop()
                     .ok_or_else(|| fail("a ')' closes no branch".to_string()))?;
             }
-            word if is_move_number(word) || word.starts_with('$') => {}
+            word if is_move_number(word) => {}
+            word if word.starts_with('$') => {
+                let nag = word[1..].parse().map_err(|_| {
+                    fail(format!(
+                        "'{word}' is not an annotation ($ and a number up to 65535)"
+                    ))
+                })?;
+                tree.notes_mut(at).nags.push(nag);
+            }
             word @ ("black" | "white" | "*") => result = Some(word),
             word => {
                 // `12.d5` is a number and a move; `d5!?` a move with an annotation.
@@ -633,6 +712,7 @@ fn read(text: &str, default_start: Position) -> Result<GameText, GameTextError> 
                     _ => word,
                 };
                 let clean = unnumbered.trim_end_matches(['!', '?']);
+                let suffix = &unnumbered[clean.len()..];
                 let mv = tree.position(at).parse_move(clean).map_err(|e| {
                     fail(format!(
                         "move {} of the list ({}): {e}",
@@ -641,6 +721,7 @@ fn read(text: &str, default_start: Position) -> Result<GameText, GameTextError> 
                     ))
                 })?;
                 at = tree.add(at, mv).expect("parse_move checks legality");
+                tree.notes_mut(at).suffix.push_str(suffix);
             }
         }
     }
@@ -740,12 +821,57 @@ mod tests {
             "{written}"
         );
         assert!(
-            written.contains("1. c6c4 (1. a4c4 b2b4 (1... d4b4)) 1... a3c3 2. d3b3 *"),
+            written.contains(
+                "1. c6c4 {a comment} (1. a4c4 $1 b2b4 (1... d4b4)) 1... a3c3!? {note} 2. d3b3 *"
+            ),
             "{written}"
         );
         let again: GameText = written.parse().unwrap();
         assert_eq!(again, game);
         assert_eq!(again.to_string(), written);
+    }
+
+    #[test]
+    fn comments_and_annotations_are_kept_with_their_moves() {
+        let text = "[FEN \"bwbwbw/wbwbwb/bw1wbw/wb1bwb/bwbwbw/wbwbwb b\"]\n\n\
+                    {the game} 1. c6c4?! $6 {too slow} {really} (1. a4c4! $1 ; best }\n b2b4) \
+                    1... a3c3 $14 $250 *\n";
+        let game = GameText::parse(text, Position::start(Board::STANDARD)).unwrap();
+        let tree = &game.tree;
+        assert_eq!(tree.notes(MoveTree::ROOT).comment, "the game");
+        let first = tree.children(MoveTree::ROOT)[0];
+        let expected = Notes {
+            suffix: "?!".to_string(),
+            nags: vec![6],
+            comment: "too slow really".to_string(),
+        };
+        assert_eq!(tree.notes(first), &expected);
+        let branch = tree.children(MoveTree::ROOT)[1];
+        assert_eq!(tree.notes(branch).suffix, "!");
+        assert_eq!(tree.notes(branch).comment, "best }");
+        assert_eq!(tree.notes(tree.main_end()).nags, [14, 250]);
+        let written = game.to_string();
+        assert!(
+            written.replace('\n', " ").contains(
+                "{the game} 1. c6c4?! $6 {too slow really} (1. a4c4! $1 {best )} 1... b2b4) 1... a3c3 \
+                 $14 $250 *"
+            ),
+            "{written}"
+        );
+        let again = GameText::parse(&written, Position::start(Board::STANDARD)).unwrap();
+        assert_eq!(
+            again.to_string(),
+            written,
+            "what is written reads back the same"
+        );
+        let mut other = again.clone();
+        other.tree.notes_mut(first).nags.clear();
+        assert_ne!(other, again, "notes count in a tree's equality");
+        let error = GameText::parse("d5 $x", Position::start(Board::STANDARD)).unwrap_err();
+        assert!(
+            error.message.contains("'$x' is not an annotation"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -95,7 +95,7 @@ pub use clock::{GameClocks, Overstepped, TimeControl, TimeControlError};
 pub use collect::{MatchOutcome, Progress, SprtOutcome};
 pub use engine::{Answer as EngineAnswer, EngineProcess, Failure, StartError, Watch};
 pub use error::{ArenaError, RecordError};
-pub use game_text::{GameText, GameTextError, IllegalMove, MoveTree, NodeId};
+pub use game_text::{GameText, GameTextError, IllegalMove, MoveTree, NodeId, Notes};
 pub use log::ProtocolLog;
 pub use merge::{merge, MergeError, Merged, ShardRecords};
 pub use openings::{OpeningSource, OpeningsError};

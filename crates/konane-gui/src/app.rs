@@ -13,6 +13,9 @@ use crate::guard::Guard;
 pub const MAX_TABS: usize = 8;
 /// The most searches running at once, over all tabs.
 pub const MAX_SEARCHES: usize = 8;
+// Each tab runs one search at a time, so with a slot for every tab a game's move waits at
+// most for stopped searches to end (see `SearchSlots`).
+const _: () = assert!(MAX_TABS <= MAX_SEARCHES);
 
 /// What every request handler shares.
 pub struct App {
@@ -23,6 +26,8 @@ pub struct App {
     pub slots: Arc<SearchSlots>,
     /// The tabs open now.
     pub tabs: AtomicUsize,
+    /// The tabs' provers that hold solver tables now.
+    pub solver_tables: Arc<AtomicUsize>,
 }
 
 impl App {
@@ -33,6 +38,7 @@ impl App {
             board,
             slots: Arc::new(SearchSlots::new(MAX_SEARCHES)),
             tabs: AtomicUsize::new(0),
+            solver_tables: Arc::default(),
         }
     }
 }

@@ -4,9 +4,9 @@
 //! driven the same way: a [`Driver`] owns one engine on its own thread, takes one
 //! [`Think`] at a time and reports lines and the answer as [`EngineEvent`]s.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::{mpsc, Condvar, Mutex, MutexGuard};
 use std::thread;
 use std::time::Duration;
 
@@ -83,9 +83,6 @@ pub struct UnknownEngine {
 /// Why a search gave no move, in the words the page shows.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineFailure {
-    /// Every search slot of the server is taken.
-    #[error("too many searches at once (the server runs at most {cap}): try again when one ends")]
-    Busy { cap: usize },
     /// The built-in engine refused the search's settings (its level or MultiPV).
     #[error(transparent)]
     Settings(#[from] konane_engine::OptionError),
@@ -138,41 +135,81 @@ pub struct Think {
     pub new_game: bool,
 }
 
-/// The searches running in the whole server, with their cap.
+impl Think {
+    /// Whether the search is for a game's move (else an analysis).
+    fn is_move(&self) -> bool {
+        matches!(self.budget, Budget::Clocks(_))
+    }
+}
+
+/// The searches running in the whole server, with their cap. A search waits for a slot
+/// rather than being refused, and a game's move goes before any analysis that waits: a
+/// game is never lost because the server is busy analysing. Each tab runs one search at
+/// a time and there are no more tabs than slots ([`crate::app`]), so a waiting search
+/// waits only for searches that were stopped to end, or for a game's move.
 #[derive(Debug)]
 pub struct SearchSlots {
-    running: AtomicUsize,
+    state: Mutex<SlotCounts>,
+    freed: Condvar,
     cap: usize,
 }
+
+#[derive(Debug, Default)]
+struct SlotCounts {
+    running: usize,
+    /// Games' searches waiting for a slot (analyses wait behind them).
+    moves_waiting: usize,
+}
+
+/// How often a waiting search looks whether its tab still wants it.
+const SLOT_POLL: Duration = Duration::from_millis(20);
 
 impl SearchSlots {
     pub fn new(cap: usize) -> SearchSlots {
         SearchSlots {
-            running: AtomicUsize::new(0),
+            state: Mutex::new(SlotCounts::default()),
+            freed: Condvar::new(),
             cap,
         }
     }
 
-    /// The number of searches running now.
-    pub fn running(&self) -> usize {
-        self.running.load(Ordering::SeqCst)
+    fn counts(&self) -> MutexGuard<'_, SlotCounts> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Takes a slot, or says why not.
-    fn take(self: &Arc<Self>) -> Result<SlotGuard, EngineFailure> {
-        let mut now = self.running.load(Ordering::SeqCst);
-        loop {
-            if now >= self.cap {
-                return Err(EngineFailure::Busy { cap: self.cap });
-            }
-            match self
-                .running
-                .compare_exchange(now, now + 1, Ordering::SeqCst, Ordering::SeqCst)
-            {
-                Ok(_) => return Ok(SlotGuard(self.clone())),
-                Err(actual) => now = actual,
-            }
+    /// The number of searches running now.
+    pub fn running(&self) -> usize {
+        self.counts().running
+    }
+
+    /// Takes a slot, waiting for one while the server is full; a game's move (`for_move`)
+    /// goes before analyses. `None` when `cancel` is set meanwhile.
+    fn take(self: &Arc<Self>, for_move: bool, cancel: &AtomicBool) -> Option<SlotGuard> {
+        let mut counts = self.counts();
+        if for_move {
+            counts.moves_waiting += 1;
         }
+        let taken = loop {
+            if cancel.load(Ordering::SeqCst) {
+                break false;
+            }
+            if counts.running < self.cap && (for_move || counts.moves_waiting == 0) {
+                counts.running += 1;
+                break true;
+            }
+            counts = self
+                .freed
+                .wait_timeout(counts, SLOT_POLL)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        };
+        if for_move {
+            counts.moves_waiting -= 1;
+        }
+        drop(counts);
+        // A move that gave up may have held analyses back.
+        self.freed.notify_all();
+        taken.then(|| SlotGuard(self.clone()))
     }
 }
 
@@ -181,7 +218,8 @@ struct SlotGuard(Arc<SearchSlots>);
 
 impl Drop for SlotGuard {
     fn drop(&mut self) {
-        self.0.running.fetch_sub(1, Ordering::SeqCst);
+        self.0.counts().running -= 1;
+        self.0.freed.notify_all();
     }
 }
 
@@ -271,16 +309,8 @@ fn run_builtin(
             continue;
         }
         let search = think.search;
-        let slot = match slots.take() {
-            Ok(slot) => slot,
-            Err(message) => {
-                let _ = events.send(EngineEvent::Done {
-                    search,
-                    answer: Err(message),
-                    elapsed: Duration::ZERO,
-                });
-                continue;
-            }
+        let Some(slot) = slots.take(think.is_move(), &think.cancel) else {
+            continue;
         };
         if think.new_game {
             engine.new_game();
@@ -347,12 +377,8 @@ fn run_process(
                 elapsed: Duration::ZERO,
             });
         };
-        let slot = match slots.take() {
-            Ok(slot) => slot,
-            Err(message) => {
-                fail(message);
-                continue;
-            }
+        let Some(slot) = slots.take(think.is_move(), &think.cancel) else {
+            continue;
         };
         let engine = match process.as_mut() {
             Some(engine) => engine,
@@ -451,19 +477,37 @@ mod tests {
             failure: konane_arena::Failure::TimeUp(Duration::from_millis(250)),
         };
         assert_eq!(late.to_string(), "engine other: out of time after 250 ms");
-        let busy = EngineFailure::Busy { cap: 4 };
-        assert_eq!(
-            busy.to_string(),
-            "too many searches at once (the server runs at most 4): try again when one ends"
-        );
     }
 
     #[test]
-    fn a_full_server_refuses_a_search_slot_with_its_cap() {
+    fn a_full_server_makes_searches_wait_and_moves_go_first() {
         let slots = Arc::new(SearchSlots::new(1));
-        let first = slots.take().expect("one slot free");
-        assert!(matches!(slots.take(), Err(EngineFailure::Busy { cap: 1 })));
+        let (go, stop) = (AtomicBool::new(false), AtomicBool::new(true));
+        let first = slots.take(false, &go).expect("one slot free");
+        assert_eq!(slots.running(), 1);
+        // A cancelled search gives up its wait.
+        assert!(slots.take(true, &stop).is_none());
+        // An analysis and a move wait for the slot; the move gets it first.
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let waiter = |for_move: bool, name: &'static str| {
+            let (slots, order) = (slots.clone(), order.clone());
+            thread::spawn(move || {
+                let slot = slots.take(for_move, &AtomicBool::new(false)).unwrap();
+                order.lock().unwrap().push(name);
+                thread::sleep(Duration::from_millis(50));
+                drop(slot);
+            })
+        };
+        let analysis = waiter(false, "analysis");
+        thread::sleep(Duration::from_millis(100));
+        let game = waiter(true, "move");
+        while slots.counts().moves_waiting == 0 {
+            thread::sleep(Duration::from_millis(5));
+        }
         drop(first);
-        assert!(slots.take().is_ok());
+        game.join().unwrap();
+        analysis.join().unwrap();
+        assert_eq!(*order.lock().unwrap(), ["move", "analysis"]);
+        assert_eq!(slots.running(), 0);
     }
 }

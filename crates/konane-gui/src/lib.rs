@@ -10,7 +10,8 @@
 //! - `game`: a tab's tree of moves and the position shown;
 //! - `engines`: the built-in engine through the engine layer and the `--engine`
 //!   programs through the arena's engine processes, driven alike;
-//! - `messages`: the JSON the page and the server exchange.
+//! - `messages`: the JSON the page and the server exchange;
+//! - `memory`: the allocator set to hand freed tables back.
 //!
 //! [`run`] serves until the process ends, with the settings of a [`GuiConfig`]; the
 //! address it announces carries the token. [`Guard`] is that token with the hosts a
@@ -26,6 +27,7 @@ mod engines;
 mod game;
 mod guard;
 mod info;
+mod memory;
 mod messages;
 mod prove;
 mod server;
@@ -63,6 +65,7 @@ pub struct GuiConfig {
 /// Listens on `config.listen`, calls `announce` with the page's address (token
 /// included) once the server accepts connections, and serves until the process ends.
 pub fn run(config: GuiConfig, announce: impl FnOnce(&str)) -> std::io::Result<()> {
+    memory::hand_back_large_blocks();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -89,8 +89,11 @@ pub enum Request {
         engine: Option<usize>,
         multipv: Option<usize>,
     },
-    /// The person resigns.
-    Resign,
+    /// The person resigns; between two players, the side named (`black` or `white`;
+    /// the side to move when absent).
+    Resign {
+        side: Option<String>,
+    },
     /// Pauses (or resumes) a game between engines.
     Pause {
         on: bool,

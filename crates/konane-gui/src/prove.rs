@@ -5,7 +5,7 @@
 //! combinatorial game value (konane-solver's regions), when a small budget of regions
 //! is enough.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use konane_core::{Board, Phase, Position};
@@ -28,28 +28,49 @@ const VALUE_BUDGET: u64 = 2_000;
 const VALUE_CAPACITY: usize = 1 << 18;
 
 /// A tab's solvers, their tables kept while the board stays the same, and its database
-/// of region values.
+/// of region values. The tables go with the prover: a tab drops it when it closes or
+/// its analysis ends.
 pub struct Prover {
-    solvers: Option<(Board, DistanceSolver, Solver)>,
+    solvers: Option<(Board, DistanceSolver, Solver, Held)>,
     values: RegionValues,
     /// Stops the proof of the winning moves when set (by the tab, when it moves on).
     cancel: Arc<AtomicBool>,
+    /// Counts the provers of the server that hold tables.
+    holding: Arc<AtomicUsize>,
+}
+
+/// One prover's share of the count of provers holding tables, given back when its
+/// tables go.
+struct Held(Arc<AtomicUsize>);
+
+impl Held {
+    fn new(count: &Arc<AtomicUsize>) -> Held {
+        count.fetch_add(1, Ordering::SeqCst);
+        Held(count.clone())
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Default for Prover {
     fn default() -> Prover {
-        Prover::new(Arc::default())
+        Prover::new(Arc::default(), Arc::default())
     }
 }
 
 impl Prover {
-    /// A prover whose proofs stop when `cancel` is set; [`Prover::prove`] clears it as
-    /// it starts.
-    pub fn new(cancel: Arc<AtomicBool>) -> Prover {
+    /// A prover whose proofs stop when `cancel` is set ([`Prover::prove`] clears it as
+    /// it starts), counted in `holding` while it holds solver tables.
+    pub fn new(cancel: Arc<AtomicBool>, holding: Arc<AtomicUsize>) -> Prover {
         Prover {
             solvers: None,
             values: RegionValues::new(VALUE_CAPACITY),
             cancel,
+            holding,
         }
     }
 
@@ -70,7 +91,9 @@ impl Prover {
             return None;
         }
         let board = position.board();
-        if self.solvers.as_ref().is_none_or(|(b, _, _)| *b != board) {
+        if self.solvers.as_ref().is_none_or(|(b, ..)| *b != board) {
+            // The old tables go before the new ones are made.
+            self.solvers = None;
             let options = SolverOptions {
                 table: TableKind::Packed,
                 capacity: PROOF_CAPACITY,
@@ -78,9 +101,10 @@ impl Prover {
                 ..SolverOptions::default()
             };
             let proof = Solver::new(board, options).with_stop_flag(self.cancel.clone());
-            self.solvers = Some((board, DistanceSolver::new(TABLE_CAPACITY), proof));
+            let held = Held::new(&self.holding);
+            self.solvers = Some((board, DistanceSolver::new(TABLE_CAPACITY), proof, held));
         }
-        let (_, distance_solver, proof) = self.solvers.as_mut()?;
+        let (_, distance_solver, proof, _) = self.solvers.as_mut()?;
         let mut should_stop = || stop();
         let distance =
             distance_solver.solve(position, &[], BUDGET.distance_nodes(), &mut should_stop)?;
@@ -169,12 +193,16 @@ mod tests {
         assert_eq!(Prover::default().prove(&start, 0, &|| true), None);
         // Cancelled while it proves: no badge; the next try clears the flag.
         let cancel = Arc::new(AtomicBool::new(false));
-        let mut prover = Prover::new(cancel.clone());
+        let holding = Arc::new(AtomicUsize::new(0));
+        let mut prover = Prover::new(cancel.clone(), holding.clone());
         let cancelled = || {
             cancel.store(true, Ordering::SeqCst);
             false
         };
         assert_eq!(prover.prove(&start, 0, &cancelled), None);
         assert!(prover.prove(&start, 0, &|| false).is_some());
+        assert_eq!(holding.load(Ordering::SeqCst), 1, "its tables are counted");
+        drop(prover);
+        assert_eq!(holding.load(Ordering::SeqCst), 0, "and given back with it");
     }
 }

@@ -19,7 +19,7 @@ use axum::Router;
 use crate::app::{App, MAX_SEARCHES, MAX_TABS};
 use crate::assets;
 use crate::guard::{random_token, Guard};
-use crate::tab::{self, Kept, Tab, KEEP, MAX_REQUEST_BYTES};
+use crate::tab::{self, Kept, Tab, KEEP, MAX_READ_BYTES};
 
 /// The most games kept for pages that went away (the oldest goes first).
 pub const MAX_KEPT: usize = 16;
@@ -117,10 +117,16 @@ pub fn router(app: Arc<App>) -> Router {
 async fn guard(State(served): State<Arc<Served>>, request: Request, next: Next) -> Response {
     let app = &served.app;
     let headers = request.headers();
-    let text = |name| {
-        headers
-            .get(name)
-            .and_then(|v: &HeaderValue| v.to_str().ok())
+    // A header given twice is refused like a wrong one: each must be checked whole.
+    let (Ok(host), Ok(origin)) = (
+        single(headers, header::HOST),
+        single(headers, header::ORIGIN),
+    ) else {
+        return (
+            StatusCode::FORBIDDEN,
+            "refused: a Host or Origin header given twice",
+        )
+            .into_response();
     };
     let token = request
         .uri()
@@ -129,12 +135,19 @@ async fn guard(State(served): State<Arc<Served>>, request: Request, next: Next) 
         .split('/')
         .next()
         .unwrap_or("");
-    match app
-        .guard
-        .check(token, text(header::HOST), text(header::ORIGIN))
-    {
+    match app.guard.check(token, host, origin) {
         Ok(()) => next.run(request).await,
         Err(refusal) => (StatusCode::FORBIDDEN, refusal.message()).into_response(),
+    }
+}
+
+/// The one value of header `name` (`None` when absent), or `Err` when it is given more
+/// than once.
+fn single(headers: &HeaderMap, name: header::HeaderName) -> Result<Option<&str>, ()> {
+    let mut values = headers.get_all(name).iter();
+    match (values.next(), values.next()) {
+        (first, None) => Ok(first.and_then(|v: &HeaderValue| v.to_str().ok())),
+        _ => Err(()),
     }
 }
 
@@ -194,6 +207,7 @@ async fn status(State(served): State<Arc<Served>>) -> Response {
         "max_tabs": MAX_TABS,
         "searches": app.slots.running(),
         "max_searches": MAX_SEARCHES,
+        "solver_tables": app.solver_tables.load(Ordering::SeqCst),
         "engines": app.catalog.views(),
     });
     (
@@ -223,8 +237,8 @@ async fn websocket(
             .into_response();
     }
     upgrade
-        .max_message_size(MAX_REQUEST_BYTES * 2)
-        .max_frame_size(MAX_REQUEST_BYTES * 2)
+        .max_message_size(MAX_READ_BYTES)
+        .max_frame_size(MAX_READ_BYTES)
         .on_upgrade(move |socket| open_tab(socket, served, resume.session))
 }
 

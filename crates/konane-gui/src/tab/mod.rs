@@ -24,7 +24,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 use konane_arena::{GameClocks, Records, TimeControl};
 use konane_core::{Color, Position};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
@@ -41,10 +41,16 @@ use search::{Role, Running, Want};
 
 /// The largest request the tab reads (a record file of a long match fits).
 pub const MAX_REQUEST_BYTES: usize = 4 << 20;
+/// The largest message the connection reads, to answer a larger request than
+/// [`MAX_REQUEST_BYTES`] with its size; a message larger still is answered and the
+/// connection closed (1009, message too big).
+pub const MAX_READ_BYTES: usize = MAX_REQUEST_BYTES * 2;
 /// The most engine lines offered in an analysis.
 pub const MAX_MULTIPV: usize = 8;
 /// How long the server keeps the game of a tab whose page went away.
 pub const KEEP: Duration = Duration::from_secs(600);
+/// How long a connection stays after its close for a message too large to read.
+const LINGER: Duration = Duration::from_secs(1);
 /// How often the page hears that a search is still running.
 const TICK: Duration = Duration::from_millis(200);
 /// The strengths offered for the built-in engine, strongest first.
@@ -145,7 +151,7 @@ impl Tab {
             engine_events,
             record: None,
             record_game: None,
-            proofs: Proofs::new(proof_results),
+            proofs: Proofs::new(proof_results, app.solver_tables.clone()),
             outbox: Vec::new(),
             app,
         };
@@ -161,7 +167,7 @@ impl Tab {
         proof_results: UnboundedSender<(u64, Option<SolvedView>)>,
     ) {
         self.engine_events = engine_events;
-        self.proofs = Proofs::new(proof_results);
+        self.proofs = Proofs::new(proof_results, self.app.solver_tables.clone());
         self.finished = None;
     }
 
@@ -223,7 +229,10 @@ impl Tab {
                 engine,
                 multipv,
             } => self.set_analysis(on, engine, multipv),
-            Request::Resign => self.resign(),
+            Request::Resign { side } => {
+                let side = side.as_deref().map(colour).transpose()?;
+                self.resign(side)
+            }
             Request::Pause { on } => self.pause(on),
             Request::LoadMoves { moves, fen } => self.load_text(&moves, fen.as_deref()),
             Request::LoadRecord { text } => self.load_record(&text),
@@ -269,7 +278,7 @@ impl Tab {
     fn close(&mut self) {
         self.stop_search();
         self.drivers.clear();
-        self.proofs.forget();
+        self.proofs.release();
     }
 }
 
@@ -302,12 +311,9 @@ pub async fn serve(
     tab.outbox.push(tab.welcome(found));
     tab.after_change();
     let mut ticker = tokio::time::interval(TICK);
-    'serve: loop {
-        for event in std::mem::take(&mut tab.outbox) {
-            let json = serde_json::to_string(&event).expect("events serialize");
-            if socket.send(Message::Text(json.into())).await.is_err() {
-                break 'serve;
-            }
+    loop {
+        if send_all(&mut socket, &mut tab).await.is_err() {
+            break;
         }
         let flag = tab.flag_deadline();
         let pace = tab.next_move_at;
@@ -316,6 +322,19 @@ pub async fn serve(
                 Some(Ok(Message::Text(text))) => tab.handle_text(text.as_str()),
                 Some(Ok(Message::Binary(_))) => tab.refuse(Refusal::Binary),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Err(error)) if too_big(&error) => {
+                    tab.refuse(Refusal::OverRead);
+                    let _ = send_all(&mut socket, &mut tab).await;
+                    let close = CloseFrame {
+                        code: close_code::SIZE,
+                        reason: "request too large".into(),
+                    };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    // The rest of the message is never read: closing at once would reset
+                    // the connection before the page has read the answer.
+                    tokio::time::sleep(LINGER).await;
+                    break;
+                }
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             Some(event) = engine_reports.recv() => tab.on_engine(event),
@@ -331,6 +350,22 @@ pub async fn serve(
         since: Instant::now(),
         tab,
     }
+}
+
+/// Sends what the tab has to tell the page.
+async fn send_all(socket: &mut WebSocket, tab: &mut Tab) -> Result<(), axum::Error> {
+    for event in std::mem::take(&mut tab.outbox) {
+        let json = serde_json::to_string(&event).expect("events serialize");
+        socket.send(Message::Text(json.into())).await?;
+    }
+    Ok(())
+}
+
+/// Whether a read failed on a message over [`MAX_READ_BYTES`].
+fn too_big(error: &axum::Error) -> bool {
+    std::error::Error::source(error)
+        .and_then(|inner| inner.downcast_ref::<tungstenite::Error>())
+        .is_some_and(|inner| matches!(inner, tungstenite::Error::Capacity(_)))
 }
 
 /// The colour named by the page (`black` or `white`).

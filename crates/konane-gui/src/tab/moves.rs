@@ -19,6 +19,12 @@ impl Tab {
         matches!(self.mode, Mode::HumanEngine | Mode::EngineEngine) && self.game.outcome().is_none()
     }
 
+    /// Whether the clocks have started: they start with the game's first move (the
+    /// first move is not timed).
+    pub(super) fn clocks_started(&self) -> bool {
+        !self.game.moves().is_empty()
+    }
+
     /// Whether the game's clocks run: a game under way, or two players with a clock.
     fn clocks_run(&self) -> bool {
         self.clocks.is_some()
@@ -63,7 +69,7 @@ impl Tab {
     /// Charges `side`'s clock for a move of `used`, if the game has clocks and runs; a
     /// clock that ran out shows zero.
     pub(super) fn charge_clock(&mut self, side: Color, used: Duration) -> Result<(), TimeLoss> {
-        if self.game.outcome().is_some() {
+        if self.game.outcome().is_some() || !self.clocks_started() {
             return Ok(());
         }
         // Only a clock is charged: a fixed time per move is the engine's budget, which
@@ -82,7 +88,12 @@ impl Tab {
         }
     }
 
+    /// Takes back the person's last move (two players: the last move). A finished game
+    /// stays finished: its moves can be tried again in an analysis.
     pub(super) fn take_back(&mut self) -> Result<(), Refusal> {
+        if let Some(outcome) = self.game.outcome().filter(|_| self.mode != Mode::Analysis) {
+            return Err(Refusal::GameOver(outcome.reason));
+        }
         let side = match self.mode {
             Mode::EngineEngine => return Err(Refusal::EnginesTakeBack),
             Mode::HumanEngine => match self.seats {
@@ -101,16 +112,20 @@ impl Tab {
         Ok(())
     }
 
-    pub(super) fn resign(&mut self) -> Result<(), Refusal> {
+    /// The person resigns; between two players, `named` (else the side to move).
+    pub(super) fn resign(&mut self, named: Option<Color>) -> Result<(), Refusal> {
         if self.game.outcome().is_some() {
             return Err(Refusal::AlreadyOver);
         }
         let side = match (self.mode, self.seats) {
             (Mode::HumanEngine, [Seat::Human, _]) => Color::Black,
             (Mode::HumanEngine, _) => Color::White,
-            (Mode::HumanHuman, _) => self.game.last().side_to_move(),
+            (Mode::HumanHuman, _) => named.unwrap_or_else(|| self.game.last().side_to_move()),
             _ => return Err(Refusal::NotAPlayer),
         };
+        if named.is_some_and(|named| named != side) {
+            return Err(Refusal::NotAPlayer);
+        }
         self.game.adjudicate(!side, format!("{side} resigned"));
         Ok(())
     }
@@ -149,7 +164,10 @@ impl Tab {
 
     /// When the person to move runs out of time, if a clock runs for them.
     pub(super) fn flag_deadline(&self) -> Option<Instant> {
-        let clocks = self.clocks.as_ref().filter(|_| self.clocks_run())?;
+        let clocks = self
+            .clocks
+            .as_ref()
+            .filter(|_| self.clocks_run() && self.clocks_started())?;
         let side = self.game.last().side_to_move();
         if self.seats[side.index()] != Seat::Human {
             return None;

@@ -1,7 +1,9 @@
 //! The solver badge of a tab: the exact solver is asked about the position shown, on a
-//! blocking thread, and its proof reaches the page unless the tab has moved on.
+//! blocking thread, and its proof reaches the page unless the tab has moved on. The
+//! solver and its tables are made at the first question and dropped when the tab
+//! closes or stops showing the engine's help.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc::UnboundedSender;
@@ -10,9 +12,12 @@ use super::Tab;
 use crate::messages::{Event, SolvedView};
 use crate::prove::Prover;
 
-/// The solver badge's state: the position asked about and the try's number.
+/// The solver badge's state: the prover (while the badge is wanted), the position asked
+/// about and the try's number.
 pub struct Proofs {
-    prover: Arc<Mutex<Prover>>,
+    prover: Option<Arc<Mutex<Prover>>>,
+    /// The server's count of provers holding tables.
+    holding: Arc<AtomicUsize>,
     /// Stops the prover's proof under way (it clears the flag as it starts the next).
     cancel: Arc<AtomicBool>,
     generation: Arc<AtomicU64>,
@@ -21,22 +26,27 @@ pub struct Proofs {
 }
 
 impl Proofs {
-    pub fn new(results: UnboundedSender<(u64, Option<SolvedView>)>) -> Proofs {
-        let cancel = Arc::new(AtomicBool::new(false));
+    pub fn new(
+        results: UnboundedSender<(u64, Option<SolvedView>)>,
+        holding: Arc<AtomicUsize>,
+    ) -> Proofs {
         Proofs {
-            prover: Arc::new(Mutex::new(Prover::new(cancel.clone()))),
-            cancel,
+            prover: None,
+            holding,
+            cancel: Arc::new(AtomicBool::new(false)),
             generation: Arc::default(),
             asked: None,
             results,
         }
     }
 
-    /// Drops the try under way: its proof will not be shown.
-    pub fn forget(&mut self) {
+    /// Drops the try under way (its proof will not be shown) and the prover with its
+    /// tables (a proof under way lets go of them as it stops).
+    pub fn release(&mut self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.cancel.store(true, Ordering::SeqCst);
         self.asked = None;
+        self.prover = None;
     }
 }
 
@@ -53,8 +63,12 @@ impl Tab {
         proofs.asked = Some(key);
         let generation = proofs.generation.fetch_add(1, Ordering::SeqCst) + 1;
         proofs.cancel.store(true, Ordering::SeqCst);
+        let (cancel, holding) = (&proofs.cancel, &proofs.holding);
+        let prover = proofs.prover.get_or_insert_with(|| {
+            Arc::new(Mutex::new(Prover::new(cancel.clone(), holding.clone())))
+        });
         let (prover, current, results) = (
-            proofs.prover.clone(),
+            prover.clone(),
             proofs.generation.clone(),
             proofs.results.clone(),
         );

@@ -5,7 +5,7 @@ use konane_arena::{GameTextError, RecordError, TimeControlError};
 use konane_core::{BoardSizeError, Color, FenError, MoveError};
 use konane_engine::PlayerError;
 
-use super::{MAX_MULTIPV, MAX_REQUEST_BYTES};
+use super::{MAX_MULTIPV, MAX_READ_BYTES, MAX_REQUEST_BYTES};
 use crate::engines::UnknownEngine;
 
 /// A request the tab does not carry out, and why.
@@ -13,6 +13,8 @@ use crate::engines::UnknownEngine;
 pub enum Refusal {
     #[error("request too large: {bytes} bytes (the limit is {} MiB)", MAX_REQUEST_BYTES >> 20)]
     TooLarge { bytes: usize },
+    #[error("request too large: over {} MiB, more than the connection reads (the limit is {} MiB)", MAX_READ_BYTES >> 20, MAX_REQUEST_BYTES >> 20)]
+    OverRead,
     #[error("malformed request: {0}")]
     Malformed(#[from] serde_json::Error),
     #[error("binary messages are not understood: send JSON text")]
@@ -41,7 +43,7 @@ pub enum Refusal {
     Move(#[from] MoveError),
     #[error("the engines make the moves in this game")]
     EnginesMove,
-    #[error("the game is over ({0}): take back, or load its moves to analyse them")]
+    #[error("the game is over ({0}): open it in Analysis to try other moves")]
     GameOver(String),
     #[error("go to the last position to move: this game cannot branch while it runs")]
     NotAtEnd,

@@ -107,6 +107,8 @@ impl Tab {
         self.outbox.push(Event::State(Box::new(state)));
         if self.help_shown() {
             self.ask_prover();
+        } else {
+            self.proofs.release();
         }
     }
 

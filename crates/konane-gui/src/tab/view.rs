@@ -16,6 +16,7 @@ impl Tab {
         })?;
         let side = self.game.last().side_to_move();
         let running = (self.game.outcome().is_none()
+            && self.clocks_started()
             && !self.paused
             && matches!(clocks.control(side), TimeControl::Clock { .. }))
         .then_some(side);
