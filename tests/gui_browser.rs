@@ -501,3 +501,178 @@ fn a_built_in_level_moves_in_its_time_and_stops_with_its_tab() {
         Ok(())
     });
 }
+
+/// Chooses `value` in the select `css`.
+async fn choose(client: &fantoccini::Client, css: &str, value: &str) -> anyhow::Result<()> {
+    client
+        .find(Locator::Css(css))
+        .await?
+        .select_by_value(value)
+        .await?;
+    Ok(())
+}
+
+#[test]
+fn the_game_buttons_keep_the_game_and_say_what_they_did() {
+    in_browser("buttons", &[], |client, server| async move {
+        client.set_window_size(1400, 900).await?;
+        open(&client, &server).await?;
+        // Start closes the New game panel.
+        click(&client, "#mode-human-engine").await?;
+        choose(&client, "#setup-size", "6x6").await?;
+        choose(&client, "#setup-level", "random").await?;
+        choose(&client, "#setup-time", "movetime:200").await?;
+        choose(&client, "#setup-human", "black").await?;
+        click(&client, "#setup-start").await?;
+        wait(&client, "the game", "const s = window.konane.view.state; return s.mode === 'human_engine' && s.board === '6x6' && s.human_to_move").await?;
+        wait(
+            &client,
+            "the panel closed",
+            "return !document.getElementById('setup-panel').open",
+        )
+        .await?;
+        // Four plies, then Analysis: the game's moves are analysed, not thrown away.
+        for ply in [0, 2] {
+            let now = state(&client).await?;
+            let mv = now["legal"][0].as_str().context("a move")?.to_string();
+            play(&client, &mv, Gesture::Click).await?;
+            wait(&client, "the engine's answer", &format!(
+                "const s = window.konane.view.state; return s.moves.length === {} && s.human_to_move", ply + 2)).await?;
+        }
+        let game = moves(&state(&client).await?);
+        click(&client, "#mode-analysis").await?;
+        let analysed = wait(
+            &client,
+            "the analysis of the game",
+            "const s = window.konane.view.state; return s.mode === 'analysis' && s",
+        )
+        .await?;
+        ensure!(
+            moves(&analysed) == game && analysed["ply"] == json!(game.len()),
+            "the analysis holds {analysed} instead of the game's moves {game:?}"
+        );
+        // Copy FEN says what it did.
+        click(&client, "#io-panel summary").await?;
+        click(&client, "#fen-copy").await?;
+        let said = wait(
+            &client,
+            "the copy's feedback",
+            "const t = document.getElementById('copy-note').textContent; return t.length > 0 && t",
+        )
+        .await?;
+        ensure!(
+            said.as_str().unwrap_or("").contains("FEN"),
+            "feedback: {said}"
+        );
+        // Two players: each resigns with their own button, whoever is to move.
+        click(&client, "#mode-human-human").await?;
+        choose(&client, "#setup-size", "6x6").await?;
+        choose(&client, "#setup-time", "none").await?;
+        click(&client, "#setup-start").await?;
+        wait(&client, "the two-player game", "const s = window.konane.view.state; return s.mode === 'human_human' && s.moves.length === 0").await?;
+        let shown = js(&client, "return [...document.querySelectorAll('.resign-side')].filter(b => !b.hidden && b.offsetParent !== null).map(b => b.id)").await?;
+        ensure!(
+            shown == json!(["resign-black", "resign-white"])
+                || shown == json!(["resign-white", "resign-black"]),
+            "resign buttons shown: {shown}"
+        );
+        click(&client, "#resign-white").await?;
+        let over = wait(
+            &client,
+            "White's resignation",
+            "const s = window.konane.view.state; return s.result && s.result.reason",
+        )
+        .await?;
+        ensure!(over == json!("White resigned"), "{over}");
+        // A finished game cannot be taken back.
+        let takeback = js(
+            &client,
+            "const b = document.getElementById('takeback'); return b.hidden || b.disabled",
+        )
+        .await?;
+        ensure!(
+            takeback == json!(true),
+            "Take back is offered after the end"
+        );
+        Ok(())
+    });
+}
+
+#[test]
+fn a_link_holds_the_line_and_games_download_and_upload_as_files() {
+    in_browser("links", &[], |client, server| async move {
+        client.set_window_size(1400, 900).await?;
+        open(&client, &server).await?;
+        let fen = "bwbwbw/wbwbwb/bw1wbw/wb1bwb/bwbwbw/wbwbwb b";
+        let script = format!(
+            "window.konane.socket().send(JSON.stringify({{type: 'load_moves', moves: 'c6c4 a3c3', fen: '{fen}'}})); return 1"
+        );
+        js(&client, &script).await?;
+        wait(
+            &client,
+            "the game",
+            "return window.konane.view.state.moves.length === 2",
+        )
+        .await?;
+        js(
+            &client,
+            "window.konane.socket().send(JSON.stringify({type: 'goto', ply: 1})); return 1",
+        )
+        .await?;
+        let hash = wait(
+            &client,
+            "the link of the move shown",
+            "return location.hash.includes('ply=1') && location.hash",
+        )
+        .await?;
+        let hash = hash.as_str().unwrap_or("").to_string();
+        ensure!(hash.contains("moves=c6c4+a3c3"), "fragment: {hash}");
+        // A new tab (no session) opened at the address: the same line, at the same move.
+        js(
+            &client,
+            "sessionStorage.clear(); location.reload(); return 1",
+        )
+        .await?;
+        wait(
+            &client,
+            "the page again",
+            "return document.body.dataset.ready === '1'",
+        )
+        .await?;
+        let again = wait(
+            &client,
+            "the linked line",
+            "const s = window.konane.view.state; return s.moves.length === 2 && s.ply === 1 && s",
+        )
+        .await?;
+        ensure!(again["start"] == json!(fen), "start: {}", again["start"]);
+        ensure!(moves(&again) == ["c6c4", "a3c3"], "{again}");
+        // Download: the file holds the game's text.
+        js(&client, "window.konane.saved = null; const make = URL.createObjectURL; URL.createObjectURL = (blob) => { blob.text().then((t) => { window.konane.saved = t; }); return make(blob); }; return 1").await?;
+        click(&client, "#io-panel summary").await?;
+        click(&client, "#game-download").await?;
+        let saved = wait(&client, "the downloaded text", "return window.konane.saved").await?;
+        ensure!(
+            saved == again["export"],
+            "downloaded {saved}, the game is {}",
+            again["export"]
+        );
+        // Upload: a game file opens in an analysis board.
+        let path = std::env::temp_dir().join(format!("konane-upload-{}.txt", std::process::id()));
+        std::fs::write(&path, "[Board \"6x6\"]\n\n1. c4 1... c3 2. a4c4 *\n")?;
+        client
+            .find(Locator::Css("#game-file"))
+            .await?
+            .send_keys(path.to_str().context("a UTF-8 path")?)
+            .await?;
+        let uploaded = wait(
+            &client,
+            "the uploaded game",
+            "const s = window.konane.view.state; return s.moves.length === 3 && s",
+        )
+        .await?;
+        std::fs::remove_file(&path)?;
+        ensure!(moves(&uploaded) == ["c4", "c3", "a4c4"], "{uploaded}");
+        Ok(())
+    });
+}

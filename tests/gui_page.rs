@@ -583,3 +583,99 @@ fn the_page_follows_the_system_s_light_or_dark_theme() {
         });
     }
 }
+
+/// Where the parts of the page are: each element's box, and the window's size.
+async fn boxes(client: &Client, ids: &[&str]) -> Result<Value> {
+    let list = serde_json::to_string(ids)?;
+    js(
+        client,
+        &format!(
+            "const out = {{vw: window.innerWidth, vh: window.innerHeight, scroll: window.scrollY}}; \
+             for (const id of {list}) {{ const e = document.getElementById(id); \
+             if (!e || e.offsetParent === null) {{ out[id] = null; continue; }} \
+             const b = e.getBoundingClientRect(); out[id] = {{top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height}}; }} \
+             return out"
+        ),
+    )
+    .await
+}
+
+#[test]
+fn the_badge_the_buttons_and_the_lines_are_in_the_window_and_messages_cover_no_mode() {
+    in_browser("layout", &[], |client, server| async move {
+        for (width, height) in [(1400, 900), (800, 600), (400, 800)] {
+            client.set_window_size(width, height).await?;
+            open(&client, &server).await?;
+            // 4x4: the solver settles the start at once, so the badge shows.
+            js(&client, "window.konane.socket().send(JSON.stringify({type: 'new_game', mode: 'analysis', size: '4x4'})); return 1").await?;
+            wait(&client, "the badge", "return !document.getElementById('solved').hidden && window.konane.view.state.board === '4x4'").await?;
+            wait(
+                &client,
+                "a line",
+                "return document.querySelectorAll('#lines li').length > 0",
+            )
+            .await?;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let size = format!("{width}x{height}");
+            screenshot(&client, &format!("layout-{size}.png")).await?;
+            let b = boxes(&client, &["solved", "status", "lines", "moves"]).await?;
+            let vh = b["vh"].as_f64().unwrap_or(0.0);
+            let bottom = |id: &str| b[id]["bottom"].as_f64().unwrap_or(f64::INFINITY);
+            let top = |id: &str| b[id]["top"].as_f64().unwrap_or(f64::INFINITY);
+            ensure!(b["scroll"] == 0, "{size}: the page scrolled: {b}");
+            if width > 700 {
+                ensure!(
+                    bottom("solved") <= vh && bottom("status") <= vh,
+                    "{size}: the badge or the status line is below the window: {b}"
+                );
+                ensure!(
+                    top("lines") < vh - 20.0 && top("moves") < vh - 20.0,
+                    "{size}: the lines or the moves are below the fold: {b}"
+                );
+            }
+        }
+        // 3x11: one row of buttons, the status line in the window.
+        client.set_window_size(1400, 900).await?;
+        js(&client, "window.konane.socket().send(JSON.stringify({type: 'new_game', mode: 'analysis', size: '3x11'})); return 1").await?;
+        wait(
+            &client,
+            "the 3x11 board",
+            "return window.konane.view.state.board === '3x11'",
+        )
+        .await?;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        screenshot(&client, "layout-3x11.png").await?;
+        let b = boxes(&client, &["status", "flip", "takeback"]).await?;
+        ensure!(
+            b["status"]["bottom"].as_f64().unwrap_or(f64::INFINITY)
+                <= b["vh"].as_f64().unwrap_or(0.0),
+            "3x11: the status line is below the window: {b}"
+        );
+        let rows = js(&client, "const tops = new Set([...document.querySelectorAll('.controls > *')].filter(e => e.offsetParent !== null).map(e => Math.round(e.getBoundingClientRect().top / 10))); return tops.size").await?;
+        ensure!(rows == 1, "3x11: the buttons wrap into {rows} rows: {b}");
+        // 16x16: the square labels are readable (at least 12 pixels).
+        js(&client, "window.konane.socket().send(JSON.stringify({type: 'new_game', mode: 'analysis', size: '16x16'})); return 1").await?;
+        wait(
+            &client,
+            "the 16x16 board",
+            "return window.konane.view.state.board === '16x16'",
+        )
+        .await?;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        screenshot(&client, "layout-16x16.png").await?;
+        let label = js(&client, "const svg = document.getElementById('board'); const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; const t = svg.querySelector('.coord'); return parseFloat(getComputedStyle(t).fontSize) * scale").await?;
+        let label = label.as_f64().context("a label's size")?;
+        ensure!(label >= 12.0, "16x16: labels of {label:.1} px");
+        // An error message covers none of the mode buttons, and a click on one works.
+        type_move(&client, "zz").await?;
+        message(&client, "the error").await?;
+        let covered = js(&client, "const m = document.getElementById('message').getBoundingClientRect(); return [...document.querySelectorAll('.modes button')].filter(e => { const b = e.getBoundingClientRect(); return b.left < m.right && m.left < b.right && b.top < m.bottom && m.top < b.bottom; }).map(e => e.id)").await?;
+        ensure!(
+            covered == serde_json::json!([]),
+            "the message covers {covered}"
+        );
+        click(&client, "#mode-human-human").await?;
+        wait(&client, "the New game panel", "return document.getElementById('setup-panel').open && document.getElementById('setup-mode').value === 'human_human'").await?;
+        Ok(())
+    });
+}

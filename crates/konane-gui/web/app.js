@@ -2,7 +2,9 @@
 // the controls and the keyboard. The server owns the game and checks every rule; the
 // page sends requests and draws the state it gets back. The socket comes back by itself
 // when it drops, to the same game (the server keeps it by the tab's session); when the
-// server no longer has it, the page loads the game it kept into an analysis board.
+// server no longer has it, the page loads the game it kept into an analysis board. The
+// address's fragment holds the line shown (start FEN, moves, the move shown), so that a
+// bookmark or a copied address opens it again in a new tab; it never reaches the server.
 
 import { Board } from './board.js';
 import { parseFen, applyMove, scoreForBlack } from './notation.js';
@@ -13,6 +15,12 @@ const $ = (id) => document.getElementById(id);
 // What the page keeps for its tab (sessionStorage: one tab, kept over a reload).
 const SESSION_KEY = 'konane-session';
 const GAME_KEY = 'konane-game';
+// Below this width the page is one column, the board first (style.css says the same).
+const WIDE_PX = 700;
+// The smallest square label on the screen, in pixels.
+const LABEL_PX = 13;
+// How long a copy's note stays.
+const NOTE_MS = 4000;
 // Reconnection: the first wait and the longest.
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 4000;
@@ -56,10 +64,12 @@ function send(request) {
   socket.send(text);
 }
 
-/** A message over the page (it moves nothing): an error, or a notice. */
+/** A message over the page, under the header (it moves nothing and covers no mode
+ *  button): an error, or a notice. */
 function showMessage(text, kind) {
   $('message-text').textContent = text;
   $('message').className = `message ${kind}`;
+  $('message').style.top = `${document.querySelector('.top').getBoundingClientRect().bottom + 6}px`;
   $('message').hidden = false;
 }
 
@@ -120,6 +130,8 @@ function welcome(message) {
   if (first) fillSelects(message);
   if (message.resumed) {
     if (!first) showMessage('Reconnected: the game goes on.', 'notice');
+  } else if (first && !asked && linked()) {
+    openLink(linked());
   } else if (asked) {
     const saved = sessionStorage.getItem(GAME_KEY);
     const minutes = Math.round(message.keep_s / 60);
@@ -131,6 +143,28 @@ function welcome(message) {
       showMessage(`${why}.`, 'notice');
     }
   }
+}
+
+/** The line in the address's fragment (`#fen=…&moves=d5+d4&ply=2`), or null. */
+function linked() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has('fen') && !params.has('moves')) return null;
+  return { fen: params.get('fen') || '', moves: params.get('moves') || '', ply: params.get('ply') };
+}
+
+/** Opens the line of a link in an analysis board, at its move. */
+function openLink(link) {
+  if (link.moves.trim()) send({ type: 'load_moves', moves: link.moves, fen: link.fen || null });
+  else send({ type: 'new_game', mode: 'analysis', fen: link.fen });
+  const ply = Number(link.ply);
+  if (link.ply !== null && Number.isInteger(ply) && ply >= 0) send({ type: 'goto', ply });
+}
+
+/** Writes the line shown into the address's fragment (no new history entry). */
+function writeLink(state) {
+  const params = new URLSearchParams({ fen: state.start, moves: state.moves.join(' '), ply: String(state.ply) });
+  const hash = `#${params}`;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
 function fillSelects(message) {
@@ -168,6 +202,7 @@ function showState(state) {
     document.body.dataset.flipped = board.flipped ? '1' : '0';
   }
   try { sessionStorage.setItem(GAME_KEY, state.export); } catch (e) { /* too large to keep */ }
+  writeLink(state);
   const lastMove = state.ply > 0 ? state.moves[state.ply - 1] : null;
   board.show({ fen: state.fen, legal: state.legal, lastMove, interactive: state.human_to_move && state.legal.length > 0 });
   document.body.dataset.mode = state.mode;
@@ -191,10 +226,13 @@ function showState(state) {
   renderAnalysis();
   if (view.record) renderRecord();
   const analysis = state.mode === 'analysis';
-  $('takeback').disabled = state.mode === 'engine_engine' || state.moves.length === 0;
+  // A finished game stays finished: no take back (Analysis tries other moves).
+  $('takeback').disabled = state.mode === 'engine_engine' || state.moves.length === 0 || !!state.result;
   $('takeback').hidden = analysis;
-  $('resign').hidden = !(state.mode === 'human_engine' || state.mode === 'human_human');
+  // Against the engine one Resign; two players each have their own, by their name.
+  $('resign').hidden = state.mode !== 'human_engine';
   $('resign').disabled = !!state.result;
+  for (const id of ['resign-black', 'resign-white']) $(id).hidden = state.mode !== 'human_human' || !!state.result;
   $('pause').hidden = state.mode !== 'engine_engine' || !!state.result;
   $('pause').textContent = state.paused ? 'Resume' : 'Pause';
   $('tree-tools').hidden = !analysis;
@@ -214,21 +252,33 @@ function fitBoard() {
   const column = document.querySelector('.board-column');
   const wrap = document.querySelector('.board-wrap');
   const bar = $('evalbar').offsetWidth + 8;
-  const wide = window.innerWidth > 820;
+  const wide = window.innerWidth > WIDE_PX;
   const side = wide ? Math.min(440, Math.max(300, window.innerWidth * 0.3)) : 0;
   const width = Math.max(120, (wide ? window.innerWidth - side - 64 : window.innerWidth - 16) - bar);
   // The rows around the board, measured at the widest the column may be (narrower,
   // the controls would wrap and leave the board less room).
   column.style.width = `${width + bar}px`;
   const above = $('top-player').offsetHeight + document.querySelector('.top').offsetHeight;
-  const below = $('bottom-player').offsetHeight + document.querySelector('.controls').offsetHeight + $('status').offsetHeight;
+  const controls = document.querySelector('.controls');
+  const below = $('bottom-player').offsetHeight + controls.offsetHeight + $('status').offsetHeight;
+  // The controls' row at its natural width: a narrow board (3x11) keeps the column
+  // that wide, so that the buttons stay on one row.
+  const shown = [...controls.children].filter((c) => c.offsetParent !== null);
+  const gap = parseFloat(getComputedStyle(controls).columnGap) || 0;
+  const row = shown.reduce((sum, c) => sum + c.offsetWidth + gap, (parseFloat(getComputedStyle(controls).paddingLeft) || 0) + 2);
   const gaps = 44;
   const height = Math.max(120, window.innerHeight - above - below - gaps);
   const aspect = board.aspect();
   const boardWidth = Math.floor(Math.min(width, height * aspect));
   wrap.style.width = `${boardWidth}px`;
   wrap.style.height = `${Math.floor(boardWidth / aspect)}px`;
-  column.style.width = `${(wide ? boardWidth : width) + bar}px`;
+  column.style.width = `${(wide ? Math.max(boardWidth, Math.min(width, row - bar)) : width) + bar}px`;
+  // Square labels of at least LABEL_PX on the screen, and at most 0.4 of a square.
+  const units = $('board').viewBox.baseVal ? $('board').viewBox.baseVal.width : 0;
+  if (units > 0) {
+    const scale = boardWidth / units;
+    $('board').style.setProperty('--coord-size', `${Math.min(40, Math.max(20, LABEL_PX / scale))}px`);
+  }
 }
 
 function renderPlayers() {
@@ -239,6 +289,10 @@ function renderPlayers() {
   $('bottom-name').textContent = state.players[bottom];
   $('top-dot').className = `dot ${top === 0 ? 'black' : 'white'}`;
   $('bottom-dot').className = `dot ${bottom === 0 ? 'black' : 'white'}`;
+  // Each player's Resign (two players) sits by their name.
+  for (const [row, colour] of [['top', top], ['bottom', bottom]]) {
+    $(`${row}-player`).insertBefore($(colour === 0 ? 'resign-black' : 'resign-white'), $(`${row}-clock`));
+  }
 }
 
 function renderResult() {
@@ -436,6 +490,12 @@ function newGame(mode) {
   send(request);
 }
 
+/** Opens the game played into an analysis board: its moves and headers (a game under
+ *  way ends there). */
+function analyseGame() {
+  send({ type: 'load_moves', moves: view.state.export, fen: view.state.start });
+}
+
 function analyse() {
   if (!$('analyse-on').checked) {
     view.lines = [];
@@ -449,18 +509,55 @@ function analyse() {
   });
 }
 
-function readRecord(file) {
+/** Reads a chosen file (`what` names it) and gives its text to `use`, unless it is
+ *  larger than the server reads. */
+function readFile(file, what, use) {
   if (!file) return;
   const limit = view.welcome ? view.welcome.max_request_bytes : 4 << 20;
   if (file.size > limit - 1024) {
-    showMessage(`the record file is too large (${file.size} bytes; the limit is ${limit >> 20} MiB)`, 'error');
+    showMessage(`the ${what} is too large (${file.size} bytes; the limit is ${limit >> 20} MiB)`, 'error');
     return;
   }
-  file.text().then((text) => send({ type: 'load_record', text }));
+  file.text().then(use);
 }
 
-function copy(text) {
-  if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
+function readRecord(file) {
+  readFile(file, 'record file', (text) => send({ type: 'load_record', text }));
+}
+
+/** Saves the game's text as a file. */
+function download() {
+  const url = URL.createObjectURL(new Blob([view.state.export], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `konane-${view.state.board}-${new Date().toISOString().slice(0, 10)}.txt`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Reads a game's text file into an analysis board. */
+function upload(file) {
+  readFile(file, 'game file', (text) => {
+    view.evals.clear();
+    send({ type: 'load_moves', moves: text, fen: null });
+  });
+}
+
+/** Copies the text of `field` (`what` names it), and says so; when the browser
+ *  refuses the clipboard, selects the text for Ctrl-C and says that. */
+function copy(field, what) {
+  const note = (text) => {
+    $('copy-note').textContent = text;
+    clearTimeout(view.noteTimer);
+    view.noteTimer = setTimeout(() => { $('copy-note').textContent = ''; }, NOTE_MS);
+  };
+  const refused = () => {
+    field.focus();
+    field.select();
+    note(`${what} selected: press Ctrl-C to copy it (the browser refused the clipboard)`);
+  };
+  if (!navigator.clipboard) return refused();
+  navigator.clipboard.writeText(field.value).then(() => note(`${what} copied`), refused);
 }
 
 function wire() {
@@ -468,8 +565,9 @@ function wire() {
     button.addEventListener('click', () => {
       $('setup-mode').value = button.dataset.mode;
       document.body.dataset.setupMode = button.dataset.mode;
-      if (button.dataset.mode === 'analysis') newGame('analysis');
-      else $('setup-panel').open = true;
+      if (button.dataset.mode !== 'analysis') $('setup-panel').open = true;
+      else if (view.state && view.state.mode !== 'analysis' && view.state.moves.length) analyseGame();
+      else newGame('analysis');
     });
   }
   $('setup-mode').addEventListener('change', () => { document.body.dataset.setupMode = $('setup-mode').value; });
@@ -477,6 +575,7 @@ function wire() {
   $('setup').addEventListener('submit', (e) => {
     e.preventDefault();
     newGame($('setup-mode').value);
+    $('setup-panel').open = false;
   });
   $('nav-first').addEventListener('click', () => goto(0));
   $('nav-prev').addEventListener('click', () => goto(view.state.ply - 1));
@@ -485,6 +584,8 @@ function wire() {
   $('flip').addEventListener('click', flip);
   $('takeback').addEventListener('click', () => send({ type: 'takeback' }));
   $('resign').addEventListener('click', () => send({ type: 'resign' }));
+  $('resign-black').addEventListener('click', () => send({ type: 'resign', side: 'black' }));
+  $('resign-white').addEventListener('click', () => send({ type: 'resign', side: 'white' }));
   $('pause').addEventListener('click', () => send({ type: 'pause', on: !view.state.paused }));
   $('promote').addEventListener('click', () => send({ type: 'promote', node: view.state.node }));
   $('delete').addEventListener('click', () => send({ type: 'delete', node: view.state.node }));
@@ -495,12 +596,14 @@ function wire() {
     view.evals.clear();
     send({ type: 'new_game', mode: 'analysis', fen: $('fen').value });
   });
-  $('fen-copy').addEventListener('click', () => copy($('fen').value));
+  $('fen-copy').addEventListener('click', () => copy($('fen'), 'FEN'));
   $('game-load').addEventListener('click', () => {
     view.evals.clear();
     send({ type: 'load_moves', moves: $('game-text').value, fen: view.state ? view.state.start : null });
   });
-  $('game-copy').addEventListener('click', () => copy($('game-text').value));
+  $('game-copy').addEventListener('click', () => copy($('game-text'), 'Game'));
+  $('game-download').addEventListener('click', download);
+  $('game-file').addEventListener('change', (e) => { upload(e.target.files[0]); e.target.value = ''; });
   $('record-file').addEventListener('change', (e) => readRecord(e.target.files[0]));
   $('message-close').addEventListener('click', hideMessage);
   $('move-form').addEventListener('submit', (e) => {

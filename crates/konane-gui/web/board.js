@@ -300,7 +300,7 @@ export class Board {
         const leftColumn = this.flipped ? file === width - 1 : file === 0;
         const ink = light ? 'on-light' : 'on-dark';
         if (bottomRow) el('text', { x: x + CELL - 8, y: y + CELL - 8, class: `coord file ${ink}` }, labels).textContent = String.fromCharCode(97 + file);
-        if (leftColumn) el('text', { x: x + 6, y: y + 24, class: `coord rank ${ink}` }, labels).textContent = String(rank + 1);
+        if (leftColumn) el('text', { x: x + 6, y: y + 6, class: `coord rank ${ink}` }, labels).textContent = String(rank + 1);
       }
     }
     if (this.arrow && !this.preview) {
