@@ -47,7 +47,8 @@
 //! - **Statistics**: [`Pentanomial`] pair counts and their [`EloEstimate`];
 //!   [`elo_from_games`] for unpaired games; [`elo_to_score`] and [`score_to_elo`]
 //!   convert; an [`Sprt`] (parsed, [`SprtError`]) reaches a [`Decision`].
-//! - **Game text**: [`GameText`] holds a [`MoveTree`] of [`NodeId`]s; [`GameTextError`]
+//! - **Game text**: [`GameText`] holds a [`MoveTree`] of [`NodeId`]s, each with the
+//!   [`Notes`] (comment, annotations) the text gave its move; [`GameTextError`]
 //!   and [`IllegalMove`] say why a text or a move is refused.
 //!
 //! ```
