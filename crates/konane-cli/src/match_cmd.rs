@@ -120,17 +120,10 @@ pub struct MergeArgs {
 
 /// The time control given by the shared flags, if any.
 fn shared_time(args: &MatchArgs) -> Result<Option<TimeControl>> {
-    Ok(if let Some(tc) = &args.tc {
-        Some(tc.parse().context("bad --tc")?)
-    } else if let Some(ms) = args.limits.movetime {
-        Some(TimeControl::from_key("movetime", &ms.to_string()).context("bad --movetime")?)
-    } else if let Some(depth) = args.limits.depth {
-        Some(TimeControl::from_key("depth", &depth.to_string()).context("bad --depth")?)
-    } else if let Some(nodes) = args.limits.nodes {
-        Some(TimeControl::from_key("nodes", &nodes.to_string()).context("bad --nodes")?)
-    } else {
-        None
-    })
+    match &args.tc {
+        Some(tc) => Ok(Some(tc.parse().context("bad --tc")?)),
+        None => args.limits.time_control(),
+    }
 }
 
 /// The engines of the `--engine` flags (`konane match` and `konane gui`).

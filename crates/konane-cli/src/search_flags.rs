@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use konane_arena::TimeControl;
 use konane_core::{Board, Position};
 use konane_engine::SearchLimits;
 
@@ -66,19 +67,31 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    /// The limits given, or `default` when none is.
-    pub fn limits_or(&self, default: SearchLimits) -> Result<SearchLimits> {
+    /// The limit given, if any, as a match's per-move control; a limit of 0 is refused
+    /// (no search could keep it).
+    pub fn time_control(&self) -> Result<Option<TimeControl>> {
         Ok(match (self.depth, self.nodes, self.movetime) {
             (Some(0), _, _) => bail!("--depth must be at least 1"),
             (_, Some(0), _) => bail!("--nodes must be at least 1"),
             (_, _, Some(0)) => bail!("--movetime must be at least 1"),
-            (Some(depth), _, _) => SearchLimits::depth(depth),
-            (_, Some(nodes), _) => SearchLimits {
+            (Some(depth), _, _) => Some(TimeControl::Depth(depth)),
+            (_, Some(nodes), _) => Some(TimeControl::Nodes(nodes)),
+            (_, _, Some(ms)) => Some(TimeControl::MoveTime(Duration::from_millis(ms))),
+            _ => None,
+        })
+    }
+
+    /// The limits given, or `default` when none is.
+    pub fn limits_or(&self, default: SearchLimits) -> Result<SearchLimits> {
+        Ok(match self.time_control()? {
+            Some(TimeControl::Depth(depth)) => SearchLimits::depth(depth),
+            Some(TimeControl::Nodes(nodes)) => SearchLimits {
                 nodes: Some(nodes),
                 ..SearchLimits::default()
             },
-            (_, _, Some(ms)) => SearchLimits::movetime(Duration::from_millis(ms)),
-            _ => default,
+            Some(TimeControl::MoveTime(time)) => SearchLimits::movetime(time),
+            Some(TimeControl::Clock { .. }) => unreachable!("no flag gives a clock"),
+            None => default,
         })
     }
 }
