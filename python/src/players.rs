@@ -3,8 +3,7 @@
 
 use std::sync::Mutex;
 
-use konane_search::players::{BuiltinKind, BuiltinPlayer};
-use konane_search::{SearchControl, SearchLimits};
+use konane_engine::{BuiltinKind, BuiltinPlayer, SearchControl, SearchLimits};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -1,7 +1,7 @@
 //! What a search reports to Python: `Score`, `SearchInfo` (one per finished
 //! iteration) and `SearchResult` (the answer).
 
-use konane_search::{Score, SearchInfo};
+use konane_engine::{Score, SearchInfo};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use konane_search::{winning_moves, WinningMovesBudget};
+use konane_engine::{winning_moves, WinningMovesBudget};
 use konane_solver::{DistanceSolver, Solver, SolverOptions, TableKind};
 use pyo3::prelude::*;
 

@@ -9,8 +9,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use konane_core::{Color, Position};
-use konane_engine::{EnginePlayer, Options, SearchLimits};
-use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
+use konane_engine::{Agent, BuiltinKind, BuiltinPlayer, EnginePlayer, Options, SearchLimits};
 
 use crate::collect::{Collector, MatchOutcome, Progress};
 use crate::error::ArenaError;

@@ -69,6 +69,11 @@
 //!   [`SearchResult`], [`Score`]), the evaluation's weights and breakdown
 //!   ([`EvalWeights`], [`Evaluation`]), and [`winning_moves`] with its
 //!   [`WinningMovesBudget`], the exact solver's answer of which root moves win.
+//! - The baseline players that engine changes are measured against, re-exported from
+//!   the search too: a [`BuiltinPlayer`] of each [`BuiltinKind`] plays as an [`Agent`]
+//!   (the trait [`EnginePlayer`] implements), and its search stops through a
+//!   [`SearchControl`]. Self-play (konane-arena) and the Python package take them from
+//!   here.
 
 // A library reports through its API and never prints.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -91,6 +96,6 @@ pub use player::EnginePlayer;
 pub use signals::Stopper;
 
 pub use konane_search::eval::{EvalWeights, Evaluation};
-pub use konane_search::players::BuiltinKind;
+pub use konane_search::players::{Agent, BuiltinKind, BuiltinPlayer};
 pub use konane_search::{winning_moves, WinningMovesBudget};
-pub use konane_search::{Clock, Score, SearchInfo, SearchLimits, SearchResult};
+pub use konane_search::{Clock, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
