@@ -140,7 +140,7 @@ impl Engine {
 
     /// The static evaluation of the position, with its terms.
     pub fn evaluate(&self) -> Evaluation {
-        self.options.search.eval.explain(&self.position)
+        self.options.search.evaluate(&self.position)
     }
 
     /// What the engine is doing (a job that has answered is taken back first).

@@ -8,7 +8,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::path::Path;
+use std::sync::Arc;
+
 use konane_core::{clip, Board};
+use konane_search::nnue::{NetError, Network};
 use konane_search::players::BuiltinKind;
 use konane_search::SearchOptions;
 
@@ -64,6 +68,8 @@ pub struct Options {
     pub ponder: bool,
     /// Who answers `go`.
     pub player: Player,
+    /// The net file of the learned evaluation (`EvalFile`; empty: the net built in).
+    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -73,7 +79,20 @@ impl Default for Options {
             board: Board::STANDARD,
             ponder: false,
             player: Player::Engine,
+            eval_file: String::new(),
         }
+    }
+}
+
+/// The evaluations the `Eval` option names.
+const EVALS: &str = "classic (the hand-written terms) or nnue (the learned net, on 8x8)";
+
+/// The net of `EvalFile` value `file`: the built-in net when empty, else the file's.
+fn load_net(file: &str) -> Result<Arc<Network>, NetError> {
+    if file.is_empty() {
+        Ok(Network::embedded())
+    } else {
+        Network::load(Path::new(file)).map(Arc::new)
     }
 }
 
@@ -200,7 +219,7 @@ macro_rules! eval_weight {
 /// The evaluation weights are set in engine.toml only: they are a developer's knob, not
 /// a setting for GUI users, and keeping them out of the handshake keeps what arenas and
 /// GUIs list unchanged. Setting `in_protocol` makes one a protocol option.
-pub static OPTIONS: [OptionSpec; 21] = [
+pub static OPTIONS: [OptionSpec; 23] = [
     OptionSpec {
         name: "Hash",
         kind: Kind::Spin {
@@ -294,6 +313,44 @@ pub static OPTIONS: [OptionSpec; 21] = [
         key: Some("engine.endgame_solver"),
         flag: None,
         help: "settle small endgames exactly",
+        effect: Effect::Stored,
+    },
+    OptionSpec {
+        name: "Eval",
+        kind: Kind::Text {
+            get: |o| if o.search.net.is_some() { "nnue" } else { "classic" }.to_string(),
+            set: |o, text| {
+                o.search.net = match text.trim().to_ascii_lowercase().as_str() {
+                    "classic" => None,
+                    "nnue" => Some(load_net(&o.eval_file)?),
+                    _ => return Err(format!("expected {EVALS}").into()),
+                };
+                Ok(())
+            },
+        },
+        in_protocol: true,
+        key: Some("engine.eval"),
+        flag: None,
+        help: "evaluation: classic (hand-written terms) or nnue (the learned net; 8x8 only, other boards keep classic)",
+        effect: Effect::Stored,
+    },
+    OptionSpec {
+        name: "EvalFile",
+        kind: Kind::Text {
+            get: |o| o.eval_file.clone(),
+            set: |o, text| {
+                let file = text.trim();
+                if o.search.net.is_some() {
+                    o.search.net = Some(load_net(file)?);
+                }
+                o.eval_file = file.to_string();
+                Ok(())
+            },
+        },
+        in_protocol: true,
+        key: Some("engine.eval_file"),
+        flag: None,
+        help: "net file of Eval nnue (empty: the net built into the engine)",
         effect: Effect::Stored,
     },
     OptionSpec {
@@ -603,6 +660,59 @@ mod tests {
     use super::*;
 
     #[test]
+    fn eval_picks_the_learned_net_from_its_file_or_the_built_in_one() {
+        let mut options = Options::default();
+        assert!(options.search.net.is_none(), "the default stays classic");
+        assert_eq!(options.set("Eval", Some("nnue")), Ok(Effect::Stored));
+        assert_eq!(options.search.net, Some(Network::embedded()));
+        let dir = std::env::temp_dir().join(format!("konane-evalfile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A file whose net differs from the built-in one (its scale).
+        let mut bytes = Network::embedded().to_bytes();
+        bytes[28] ^= 1;
+        let body = bytes.len() - 4;
+        let checksum = crc32fast::hash(&bytes[..body]);
+        bytes[body..].copy_from_slice(&checksum.to_le_bytes());
+        let file = dir.join("other.nnue");
+        std::fs::write(&file, &bytes).unwrap();
+        let file = file.to_str().unwrap();
+        assert_eq!(options.set("EvalFile", Some(file)), Ok(Effect::Stored));
+        let other = options.search.net.clone().unwrap();
+        assert_ne!(other, Network::embedded());
+        assert_eq!(other.scale(), Network::embedded().scale() ^ 1);
+        // Refused files name the problem and change nothing.
+        let before = options.clone();
+        let garbage = dir.join("garbage.nnue");
+        std::fs::write(&garbage, b"not a net").unwrap();
+        let error = options
+            .set("EvalFile", Some(garbage.to_str().unwrap()))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("not a Konane net file"), "{error}");
+        let error = options
+            .set("EvalFile", Some("/nonexistent/net.nnue"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("cannot read net file /nonexistent/net.nnue"),
+            "{error}"
+        );
+        let error = options.set("Eval", Some("neural")).unwrap_err().to_string();
+        assert!(
+            error.contains("classic") && error.contains("nnue"),
+            "{error}"
+        );
+        assert_eq!(options, before);
+        // Classic drops the net; the file is kept for the next `Eval nnue`.
+        assert_eq!(options.set("Eval", Some("Classic")), Ok(Effect::Stored));
+        assert!(options.search.net.is_none());
+        assert_eq!(options.eval_file, file);
+        options.set("Eval", Some("nnue")).unwrap();
+        assert_eq!(options.search.net, Some(other));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn names_are_case_insensitive_and_values_checked() {
         let mut options = Options::default();
         assert_eq!(options.set("hash", Some("64")), Ok(Effect::Stored));
@@ -689,6 +799,8 @@ mod tests {
                 "option name Ponder type check default false",
                 "option name MoveOverhead type spin default 30 min 0 max 10000",
                 "option name EndgameSolver type check default true",
+                "option name Eval type string default classic",
+                "option name EvalFile type string default ",
                 "option name Player type string default engine",
                 "option name Clear Hash type button",
             ]

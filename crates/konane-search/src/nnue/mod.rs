@@ -24,6 +24,8 @@
 mod file;
 mod kernels;
 
+use std::sync::{Arc, OnceLock};
+
 use konane_core::{BitMove, BitPosition, Board, Color, Word};
 
 pub use file::NetError;
@@ -78,6 +80,10 @@ impl std::fmt::Debug for Network {
     }
 }
 
+/// The net built into the engine (`EvalFile` empty), made by the command in
+/// `crates/konane-search/nets/README.md`.
+const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
+
 /// The input feature of a piece of `color` on bit index `square`, from `perspective`.
 #[inline(always)]
 fn feature(perspective: Color, color: Color, square: u8) -> usize {
@@ -93,6 +99,14 @@ fn feature(perspective: Color, color: Color, square: u8) -> usize {
 }
 
 impl Network {
+    /// The net built into the engine (read once, then shared).
+    pub fn embedded() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        Arc::clone(NET.get_or_init(|| {
+            Arc::new(Network::from_bytes(EMBEDDED).expect("the built-in net is valid"))
+        }))
+    }
+
     /// Reads a net file at `path`.
     pub fn load(path: &std::path::Path) -> Result<Network, NetError> {
         let bytes = std::fs::read(path).map_err(|e| NetError::Io(path.display().to_string(), e))?;
@@ -326,6 +340,15 @@ pub(crate) mod tests {
                 net.evaluate_position(&swapped)
             );
         }
+    }
+
+    #[test]
+    fn the_built_in_net_loads_and_evaluates() {
+        let net = Network::embedded();
+        assert_eq!(net.to_bytes(), EMBEDDED);
+        let start = *Position::start(BOARD).bits::<u64>().unwrap();
+        let eval = net.evaluate_position(&start);
+        assert!(eval.abs() < MAX_EVAL, "{eval}");
     }
 
     #[test]
