@@ -2,7 +2,8 @@
 # Every check, as CI runs it (.ci/run calls this script): formatting, lints, API docs,
 # documentation links, module cycles, the whole test suite (the browser tests of `konane
 # gui` included: Chromium and its driver are installed when missing), the Python
-# package's build and tests (scripts/test-python.sh) and a short stress match. Works on a
+# package's build and tests (scripts/test-python.sh), the learned evaluation's pipeline
+# in its small mode (scripts/nnue/pipeline.sh small) and a short stress match. Works on a
 # fresh machine with the Rust toolchain and python3: it adds the rustfmt and clippy
 # components if they are missing, and the Python packages into target/python-venv. Stops
 # at the first failing step.
@@ -55,6 +56,12 @@ if [ "$(uname -m)" = x86_64 ]; then
     RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=target/portable \
         cargo test --locked -p konane-core -p konane-search -p konane-solver
 fi
+step "learned evaluation: the pipeline's small mode (data, training, the net in the engine)"
+# scripts/nnue/pipeline.sh installs PyTorch into target/nnue-venv when missing and uses
+# the binaries the tests above built (the test profile is optimised).
+rm -rf target/nnue/ci
+KONANE=target/debug/konane NNUE_DATA=target/debug/examples/nnue_data \
+    scripts/nnue/pipeline.sh small target/nnue/ci
 step "Python package: build the wheel, install it into a fresh target/python-venv, pytest"
 scripts/test-python.sh
 step "short stress: 20 fast games, Threads 2 against 1, through konane match"
