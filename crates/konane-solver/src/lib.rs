@@ -104,6 +104,7 @@ mod certificate;
 mod distance;
 mod huge_pages;
 mod prefetch;
+mod proven_file;
 pub mod regions;
 mod root;
 mod search;
@@ -113,5 +114,8 @@ pub mod units;
 
 pub use certificate::{certify, certify_any, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
-pub use root::{solve_limited, MoveValue, RootReport, RootThreads, Solver, SolverOptions, Verdict};
+pub use proven_file::ProvenFileError;
+pub use root::{
+    solve_limited, KeptProven, MoveValue, RootReport, RootThreads, Solver, SolverOptions, Verdict,
+};
 pub use table::{TableKind, TableKindError};

@@ -1,6 +1,7 @@
 //! Solving from a `Position`: the value of every root move (in parallel), and the
 //! budget-limited verdict with a winning move that the engine's search asks for.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -9,6 +10,7 @@ use konane_core::{
 };
 use rayon::prelude::*;
 
+use crate::proven_file::{ProvenFileError, ProvenLog};
 use crate::regions::RegionCache;
 use crate::search::{JobBoard, Searcher, Shared, SharedNumbers};
 use crate::symmetry::{Key, Symmetries};
@@ -77,8 +79,8 @@ impl Default for SolverOptions {
 impl SolverOptions {
     /// Bytes one position of the proof table ([`SolverOptions::capacity`]) takes on
     /// `board` with a table of `kind`: 8 in the packed table where the board's
-    /// positions pack in one word, about 80 in the `DashMap` (the `dashmap` kind, and
-    /// boards whose squares leave fewer than three bits of a word free, such as 8x8).
+    /// squares fit one word (up to 8x8), about 80 in the `DashMap` (the `dashmap`
+    /// kind, and boards of more than 64 squares).
     pub fn table_entry_bytes(board: Board, kind: TableKind) -> usize {
         let packs = with_word!(board, W => table::packs(Geometry::<W>::of(board)));
         if kind == TableKind::Packed && packs {
@@ -163,6 +165,15 @@ pub struct Verdict {
     pub winning_move: Option<Move>,
     /// Positions searched to prove it.
     pub nodes: u64,
+}
+
+/// What [`Solver::keep_proven`] found in its file.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct KeptProven {
+    /// Proven positions loaded into the proof table.
+    pub loaded: usize,
+    /// Whether a record cut off at the file's end (an interrupted write) was dropped.
+    pub dropped_partial: bool,
 }
 
 /// Where [`Solver::solve_root`] solves the root moves.
@@ -263,6 +274,46 @@ impl Solver {
             Tables::W64(solver) => solver.table.len(),
             Tables::W128(solver) => solver.table.len(),
             Tables::W256(solver) => solver.table.len(),
+        }
+    }
+
+    /// Keeps every proven position of at least `min_pieces` pieces in the file at
+    /// `path` as well as in the proof table, and first loads what the file already
+    /// holds (a solve stopped earlier), so that a solve started again with the same
+    /// file goes on from what was proven. The file is created if missing; one of
+    /// another board, or not such a file, is refused.
+    pub fn keep_proven(
+        &mut self,
+        path: &Path,
+        min_pieces: u32,
+    ) -> Result<KeptProven, ProvenFileError> {
+        let board = self.board;
+        macro_rules! open {
+            ($solver:expr, $w:ty) => {{
+                let opened = ProvenLog::open::<$w>(path, board, min_pieces)?;
+                let kept = KeptProven {
+                    loaded: opened.proven.len(),
+                    dropped_partial: opened.dropped_partial,
+                };
+                $solver.table.keep_proven(opened.log, &opened.proven);
+                kept
+            }};
+        }
+        Ok(match &mut self.tables {
+            Tables::W64(solver) => open!(solver, u64),
+            Tables::W128(solver) => open!(solver, u128),
+            Tables::W256(solver) => open!(solver, U256),
+        })
+    }
+
+    /// Writes out the proven positions still in the buffer of the file given to
+    /// [`Solver::keep_proven`] (nothing without one); a kill loses at most what came
+    /// after the last flush.
+    pub fn flush_proven(&self) -> std::io::Result<()> {
+        match &self.tables {
+            Tables::W64(solver) => solver.table.flush_proven(),
+            Tables::W128(solver) => solver.table.flush_proven(),
+            Tables::W256(solver) => solver.table.flush_proven(),
         }
     }
 

@@ -8,10 +8,11 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
-use konane_core::{Bitboard, Color, Geometry, Word};
+use konane_core::{mix64, Bitboard, Color, Geometry, Word};
 
 use crate::huge_pages;
 use crate::prefetch::prefetch;
+use crate::proven_file::ProvenLog;
 use crate::symmetry::Key;
 
 /// Which proof table to use.
@@ -137,6 +138,41 @@ impl Flags {
 /// Slots probed after the home slot before an old entry is overwritten.
 const PROBES: usize = 4;
 
+/// How a packed table puts a position into one word.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Packing {
+    /// The occupied squares as they stand, with the three [`Flags`] in bits the
+    /// squares leave free; the word's place comes from the key's digest.
+    Squares(Flags),
+    /// For boards whose squares fill the word (8x8): the occupied squares mixed by a
+    /// bijection into a hash `h` (the side to move folded in), the slot chosen by the
+    /// low bits of `h`, and the word keeping only `h`'s bits from [`QUOTIENT_BITS`] up
+    /// beside the flags, the probe offset and the piece count ([`quotient`]). Exact:
+    /// a slot's index less the offset gives back `h`'s low bits, the word the rest,
+    /// and `h` gives back the squares.
+    Quotient,
+}
+
+/// The bits of a quotient-packed word below the kept part of the hash: used (bit 0),
+/// value (1), White to move (2), the probe offset (3-4) and the piece count (5-11).
+/// The table needs at least `2^QUOTIENT_BITS` slots, so that a slot's index holds
+/// every bit of `h` the word leaves out.
+const QUOTIENT_BITS: u32 = 12;
+
+/// The layout of a quotient-packed word.
+mod quotient {
+    pub const USED: u64 = 1;
+    pub const WIN: u64 = 1 << 1;
+    pub const WHITE_TO_MOVE: u64 = 1 << 2;
+    pub const OFFSET_SHIFT: u32 = 3;
+    pub const OFFSET: u64 = 0b11 << OFFSET_SHIFT;
+    pub const PIECES_SHIFT: u32 = 5;
+    pub const PIECES: u64 = 0x7f << PIECES_SHIFT;
+    /// Added to the hash of a position with White to move (the squares alone decide
+    /// `h` otherwise; the side is also kept in its own bit).
+    pub const SIDE: u64 = 0x9e37_79b9_7f4a_7c15;
+}
+
 /// A table of packed words: exact, lock-free, at most a fixed size (when every slot a
 /// position may take is taken, one entry is overwritten: [`Replacement`]). The slots
 /// are allocated zeroed, so the system maps their pages only as they are first
@@ -153,7 +189,7 @@ struct Packed<W: Word> {
     white_shade: Bitboard<W>,
     used: AtomicUsize,
     replacement: Replacement,
-    flags: Flags,
+    packing: Packing,
 }
 
 /// Bytes a position takes in the packed table.
@@ -165,114 +201,194 @@ pub(crate) const PACKED_ENTRY_BYTES: usize = 8;
 pub(crate) const MAP_ENTRY_BYTES: usize = 80;
 
 /// Whether the packed table holds the positions of the board of `geometry`: its squares
-/// fit one word and leave three bits of it free.
+/// fit one word.
 pub(crate) fn packs<W: Word>(geometry: &Geometry<W>) -> bool {
-    Flags::of(geometry).is_some()
+    Packing::of(geometry).is_some()
+}
+
+impl Packing {
+    /// How the positions of the board of `geometry` pack, if its squares fit one word:
+    /// as they stand where three bits are left free, else quotient-packed.
+    fn of<W: Word>(geometry: &Geometry<W>) -> Option<Packing> {
+        if geometry.mask().0.fold_high() != 0 {
+            return None;
+        }
+        Some(Flags::of(geometry).map_or(Packing::Quotient, Packing::Squares))
+    }
 }
 
 /// Slots in use when a packed table starts (8 MiB).
 const FIRST_SLOTS: usize = 1 << 20;
 
 impl<W: Word> Packed<W> {
-    /// The packed word of `key` (without value), if the position fits one word.
+    /// The packed word of `key` (without value and, when quotient-packed, without
+    /// probe offset) and the hash that places it, if the position fits one word.
     #[inline(always)]
-    fn pack(&self, key: &Key<W>) -> Option<u64> {
+    fn pack(&self, key: &Key<W>) -> Option<(u64, u64)> {
         let fits = key.black.without(self.black_shade).is_empty()
             && key.white.without(self.white_shade).is_empty();
-        let side = if key.white_to_move {
-            self.flags.white_to_move
-        } else {
-            0
-        };
-        fits.then(|| (key.black | key.white).0.low_u64() | self.flags.used | side)
-    }
-
-    /// The digest of the key a packed word holds (value bit ignored).
-    fn digest_of(&self, word: u64) -> u64 {
-        let occupied = Bitboard(W::from_u64(word & !self.flags.all()));
-        Key {
-            black: occupied & self.black_shade,
-            white: occupied & self.white_shade,
-            white_to_move: word & self.flags.white_to_move != 0,
+        if !fits {
+            return None;
         }
-        .digest()
-    }
-
-    #[inline(always)]
-    fn get(&self, word: u64, digest: u64) -> Option<bool> {
-        let mask = self.mask.load(Ordering::Relaxed);
-        let home = digest as usize & mask;
-        (0..PROBES).find_map(|i| {
-            let found = self.slots[(home + i) & mask].load(Ordering::Relaxed);
-            let win = self.flags.win;
-            (found & !win == word).then_some(found & win != 0)
+        let occupied = (key.black | key.white).0.low_u64();
+        Some(match self.packing {
+            Packing::Squares(flags) => {
+                let side = if key.white_to_move {
+                    flags.white_to_move
+                } else {
+                    0
+                };
+                (occupied | flags.used | side, key.digest())
+            }
+            Packing::Quotient => {
+                let (hash, side) = match key.white_to_move {
+                    true => (mix64(occupied) ^ quotient::SIDE, quotient::WHITE_TO_MOVE),
+                    false => (mix64(occupied), 0),
+                };
+                let pieces = u64::from(occupied.count_ones()) << quotient::PIECES_SHIFT;
+                let kept = hash & !((1 << QUOTIENT_BITS) - 1);
+                (kept | pieces | side | quotient::USED, hash)
+            }
         })
     }
 
-    /// Stores `value` (a packed word with its value bit) in one of its slots under
-    /// `mask`: an empty one (true) or [`Packed::victim`], overwritten (false), unless it
-    /// is there already (true).
+    /// The value bit of a word.
     #[inline(always)]
-    fn place(&self, value: u64, digest: u64, mask: usize) -> bool {
-        let home = digest as usize & mask;
+    fn win_bit(&self) -> u64 {
+        match self.packing {
+            Packing::Squares(flags) => flags.win,
+            Packing::Quotient => quotient::WIN,
+        }
+    }
+
+    /// `word` as stored `offset` slots after its home.
+    #[inline(always)]
+    fn at(&self, word: u64, offset: usize) -> u64 {
+        match self.packing {
+            Packing::Squares(_) => word,
+            Packing::Quotient => word | (offset as u64) << quotient::OFFSET_SHIFT,
+        }
+    }
+
+    /// A stored word without its probe offset.
+    #[inline(always)]
+    fn unplaced(&self, found: u64) -> u64 {
+        match self.packing {
+            Packing::Squares(_) => found,
+            Packing::Quotient => found & !quotient::OFFSET,
+        }
+    }
+
+    /// The pieces of the position a stored word holds.
+    #[inline(always)]
+    fn pieces(&self, found: u64) -> u32 {
+        match self.packing {
+            Packing::Squares(flags) => (found & !flags.all()).count_ones(),
+            Packing::Quotient => ((found & quotient::PIECES) >> quotient::PIECES_SHIFT) as u32,
+        }
+    }
+
+    /// The hash that placed the word `found` stored at `index` of a table of `mask + 1`
+    /// slots in use.
+    fn hash_of(&self, found: u64, index: usize, mask: usize) -> u64 {
+        match self.packing {
+            Packing::Squares(flags) => {
+                let occupied = Bitboard(W::from_u64(found & !flags.all()));
+                Key {
+                    black: occupied & self.black_shade,
+                    white: occupied & self.white_shade,
+                    white_to_move: found & flags.white_to_move != 0,
+                }
+                .digest()
+            }
+            Packing::Quotient => {
+                let offset = ((found & quotient::OFFSET) >> quotient::OFFSET_SHIFT) as usize;
+                let low = (1u64 << QUOTIENT_BITS) - 1;
+                let home = index.wrapping_sub(offset) & mask;
+                (found & !low) | (home as u64 & low)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, word: u64, hash: u64) -> Option<bool> {
+        let mask = self.mask.load(Ordering::Relaxed);
+        let home = hash as usize & mask;
+        let win = self.win_bit();
+        (0..PROBES).find_map(|i| {
+            let found = self.slots[(home + i) & mask].load(Ordering::Relaxed);
+            (found & !win == self.at(word, i)).then_some(found & win != 0)
+        })
+    }
+
+    /// Stores `value` (a packed word with its value bit, without offset) in one of its
+    /// slots under `mask`: an empty one (true) or [`Packed::victim`], overwritten
+    /// (false), unless it is there already (true).
+    #[inline(always)]
+    fn place(&self, value: u64, hash: u64, mask: usize) -> bool {
+        let home = hash as usize & mask;
+        let win = self.win_bit();
         for i in 0..PROBES {
             let slot = &self.slots[(home + i) & mask];
             let found = slot.load(Ordering::Relaxed);
             if found == 0 {
-                slot.store(value, Ordering::Relaxed);
+                slot.store(self.at(value, i), Ordering::Relaxed);
                 return true;
             }
-            if found & !self.flags.win == value & !self.flags.win {
+            if found & !win == self.at(value, i) & !win {
                 return true;
             }
         }
-        self.slots[self.victim(home, mask)].store(value, Ordering::Relaxed);
+        let (index, offset) = self.victim(home, mask);
+        self.slots[index].store(self.at(value, offset), Ordering::Relaxed);
         false
     }
 
     /// The slot of the `PROBES` from `home` (all taken) that a new entry overwrites,
-    /// by the table's [`Replacement`].
+    /// by the table's [`Replacement`], and its offset from `home`.
     #[inline(always)]
-    fn victim(&self, home: usize, mask: usize) -> usize {
+    fn victim(&self, home: usize, mask: usize) -> (usize, usize) {
         if self.replacement == Replacement::Home {
-            return home;
+            return (home, 0);
         }
         (0..PROBES)
-            .map(|i| (home + i) & mask)
-            .min_by_key(|&index| {
-                let found = self.slots[index].load(Ordering::Relaxed);
-                (found & !self.flags.all()).count_ones()
+            .min_by_key(|&i| {
+                let found = self.slots[(home + i) & mask].load(Ordering::Relaxed);
+                self.pieces(found)
             })
-            .unwrap_or(home)
+            .map_or((home, 0), |i| ((home + i) & mask, i))
     }
 
     #[inline(always)]
-    fn insert(&self, word: u64, digest: u64, win: bool) {
+    fn insert(&self, word: u64, hash: u64, win: bool) {
         let mask = self.mask.load(Ordering::Relaxed);
-        let home = digest as usize & mask;
-        let value = word | if win { self.flags.win } else { 0 };
+        let home = hash as usize & mask;
+        let value = word | if win { self.win_bit() } else { 0 };
         for i in 0..PROBES {
             let slot = &self.slots[(home + i) & mask];
             let found = slot.load(Ordering::Relaxed);
             if found == 0 {
-                slot.store(value, Ordering::Relaxed);
+                slot.store(self.at(value, i), Ordering::Relaxed);
                 let used = self.used.fetch_add(1, Ordering::Relaxed) + 1;
                 if used > mask / 2 && mask + 1 < self.slots.len() {
                     self.grow(mask);
                 }
                 return;
             }
-            if found & !self.flags.win == word {
+            if found & !self.win_bit() == self.at(word, i) {
                 return;
             }
         }
-        self.slots[self.victim(home, mask)].store(value, Ordering::Relaxed);
+        let (index, offset) = self.victim(home, mask);
+        self.slots[index].store(self.at(value, offset), Ordering::Relaxed);
     }
 
     /// Doubles the slots in use from `mask + 1` and moves each entry to its place
     /// under the new mask. Other threads go on meanwhile: they may miss an entry not
     /// moved yet, or lose one to a race, which costs a search again but never
-    /// exactness (a slot holds a whole position and its value, read atomically).
+    /// exactness (a slot holds a whole position and its value, read atomically; a
+    /// quotient-packed word read under the old mask names the same position, since
+    /// both masks keep the low [`QUOTIENT_BITS`] bits of its hash in the index).
     #[cold]
     fn grow(&self, mask: usize) {
         if self.growing.swap(true, Ordering::Acquire) {
@@ -287,15 +403,17 @@ impl<W: Word> Packed<W> {
                 if found == 0 {
                     continue;
                 }
-                let digest = self.digest_of(found);
-                let home = digest as usize & wider;
-                if (0..PROBES).any(|i| (home + i) & wider == index) {
+                let hash = self.hash_of(found, index, mask);
+                let home = hash as usize & wider;
+                let unplaced = self.unplaced(found);
+                if (0..PROBES).any(|i| (home + i) & wider == index && self.at(unplaced, i) == found)
+                {
                     continue;
                 }
                 if slot
                     .compare_exchange(found, 0, Ordering::Relaxed, Ordering::Relaxed)
                     .is_ok()
-                    && !self.place(found, digest, wider)
+                    && !self.place(unplaced, hash, wider)
                 {
                     self.used.fetch_sub(1, Ordering::Relaxed);
                 }
@@ -311,22 +429,27 @@ pub struct ProofTable<W: Word> {
     packed: Option<Packed<W>>,
     capacity: usize,
     map_len: AtomicUsize,
+    /// Where proven positions of many pieces are also kept on disk, if anywhere.
+    log: Option<ProvenLog>,
 }
 
 impl<W: Word> ProofTable<W> {
     /// A table of `kind` holding at most about `capacity` entries, for the board of
     /// `geometry` (whose start layout gives each colour its shade), overwriting by
-    /// `replacement` once full. The packed words need three bits the board's squares
-    /// leave free ([`Flags`]).
+    /// `replacement` once full. The packed words need the board's squares to fit one
+    /// word ([`Packing`]).
     pub fn new(
         kind: TableKind,
         capacity: usize,
         geometry: &Geometry<W>,
         replacement: Replacement,
     ) -> ProofTable<W> {
-        let flags = Flags::of(geometry).filter(|_| kind == TableKind::Packed);
-        let packed = flags.map(|flags| {
-            let slots = capacity.next_power_of_two();
+        let packing = Packing::of(geometry).filter(|_| kind == TableKind::Packed);
+        let packed = packing.map(|packing| {
+            let slots = match packing {
+                Packing::Squares(_) => capacity.next_power_of_two(),
+                Packing::Quotient => capacity.next_power_of_two().max(1 << QUOTIENT_BITS),
+            };
             Packed {
                 slots: huge_pages::zeroed(slots, "the proof table"),
                 mask: AtomicUsize::new(slots.min(FIRST_SLOTS) - 1),
@@ -335,7 +458,7 @@ impl<W: Word> ProofTable<W> {
                 white_shade: geometry.start_pieces(Color::White),
                 used: AtomicUsize::new(0),
                 replacement,
-                flags,
+                packing,
             }
         });
         ProofTable {
@@ -343,6 +466,7 @@ impl<W: Word> ProofTable<W> {
             packed,
             capacity,
             map_len: AtomicUsize::new(0),
+            log: None,
         }
     }
 
@@ -350,8 +474,8 @@ impl<W: Word> ProofTable<W> {
     #[inline(always)]
     pub fn get(&self, key: &Key<W>) -> Option<bool> {
         if let Some(packed) = &self.packed {
-            if let Some(word) = packed.pack(key) {
-                return packed.get(word, key.digest());
+            if let Some((word, hash)) = packed.pack(key) {
+                return packed.get(word, hash);
             }
         }
         self.map.get(key).map(|entry| *entry)
@@ -362,20 +486,50 @@ impl<W: Word> ProofTable<W> {
     #[inline(always)]
     pub fn prefetch(&self, key: &Key<W>) {
         if let Some(packed) = &self.packed {
+            let hash = match packed.packing {
+                Packing::Squares(_) => key.digest(),
+                Packing::Quotient => packed.pack(key).map_or(0, |(_, hash)| hash),
+            };
             let mask = packed.mask.load(Ordering::Relaxed);
-            let home = key.digest() as usize & mask;
+            let home = hash as usize & mask;
             // The probes may run into the next cache line.
             prefetch(&packed.slots[home]);
             prefetch(&packed.slots[(home + PROBES - 1) & mask]);
         }
     }
 
-    /// Records that the side to move in `key` wins (`true`) or loses.
+    /// Records that the side to move in `key` wins (`true`) or loses, and keeps it on
+    /// disk too if it has enough pieces for the file of proven positions.
     #[inline(always)]
     pub fn insert(&self, key: Key<W>, win: bool) {
+        if let Some(log) = &self.log {
+            if (key.black | key.white).count() >= log.min_pieces {
+                log.append(&key, win);
+            }
+        }
+        self.store(key, win);
+    }
+
+    /// Keeps the proven positions of at least `log.min_pieces` pieces in its file from
+    /// now on, and loads `proven` (what the file held) into the table.
+    pub fn keep_proven(&mut self, log: ProvenLog, proven: &[(Key<W>, bool)]) {
+        for &(key, win) in proven {
+            self.store(key, win);
+        }
+        self.log = Some(log);
+    }
+
+    /// Writes out the positions waiting in the buffer of the file of proven positions.
+    pub fn flush_proven(&self) -> std::io::Result<()> {
+        self.log.as_ref().map_or(Ok(()), ProvenLog::flush)
+    }
+
+    /// [`ProofTable::insert`] without the file.
+    #[inline(always)]
+    fn store(&self, key: Key<W>, win: bool) {
         if let Some(packed) = &self.packed {
-            if let Some(word) = packed.pack(&key) {
-                return packed.insert(word, key.digest(), win);
+            if let Some((word, hash)) = packed.pack(&key) {
+                return packed.insert(word, hash, win);
             }
         }
         if self.map_len.load(Ordering::Relaxed) < self.capacity
@@ -508,6 +662,90 @@ mod tests {
             }
         }
         assert!(found > entries.len() * 9 / 10, "{found}");
+    }
+
+    /// 8x8's squares fill the word: its positions are quotient-packed, exactly, through
+    /// doublings (each entry re-placed, its probe offset rewritten) and once full.
+    #[test]
+    fn eight_by_eight_is_quotient_packed_exactly() {
+        let geometry = Geometry::<u64>::of(Board::new(8, 8).unwrap());
+        for (capacity, count) in [(1 << 23, 3 * FIRST_SLOTS), (1 << 10, 1 << 14)] {
+            for replacement in [Replacement::Home, Replacement::FewestPieces] {
+                let table = ProofTable::new(TableKind::Packed, capacity, geometry, replacement);
+                let packed = table.packed.as_ref().expect("8x8 packs");
+                assert_eq!(packed.packing, Packing::Quotient);
+                let entries = positions(count, geometry);
+                let keys: std::collections::HashSet<Key<u64>> =
+                    entries.iter().map(|e| e.0).collect();
+                for &(key, win) in &entries {
+                    table.insert(key, win);
+                }
+                assert!(
+                    table.map.is_empty(),
+                    "every 8x8 position on its shades packs"
+                );
+                let mut found = 0;
+                for &(key, win) in &entries {
+                    if let Some(value) = table.get(&key) {
+                        assert_eq!(value, win, "a lookup answers only for its own position");
+                        found += 1;
+                    }
+                    // Neighbours in the hash and the other side to move are other
+                    // positions: never answered for unless stored.
+                    for other in [
+                        Key {
+                            white_to_move: !key.white_to_move,
+                            ..key
+                        },
+                        Key {
+                            black: Bitboard(key.black.0 ^ 1),
+                            ..key
+                        },
+                    ] {
+                        if !keys.contains(&other) && other.black.0 & !packed.black_shade.0 == 0 {
+                            assert_eq!(table.get(&other), None);
+                        }
+                    }
+                }
+                if capacity > count {
+                    assert!(
+                        found > entries.len() * 9 / 10,
+                        "{found} of {}",
+                        entries.len()
+                    );
+                } else {
+                    assert!(found <= capacity.max(1 << QUOTIENT_BITS));
+                    assert!(found > 0);
+                }
+            }
+        }
+    }
+
+    /// A quotient-packed word gives back the hash that placed it from its slot's index,
+    /// under the mask it was placed with and under any wider one.
+    #[test]
+    fn a_quotient_word_gives_back_its_hash() {
+        let geometry = Geometry::<u64>::of(Board::new(8, 8).unwrap());
+        let table = ProofTable::new(TableKind::Packed, 1 << 16, geometry, Replacement::Home);
+        let packed = table.packed.as_ref().expect("8x8 packs");
+        for (key, _) in positions(1000, geometry) {
+            let (word, hash) = packed.pack(&key).expect("on its shades");
+            for mask in [(1 << 12) - 1, (1 << 16) - 1] {
+                for offset in 0..PROBES {
+                    let index = (hash as usize + offset) & mask;
+                    let stored = packed.at(word, offset);
+                    assert_eq!(
+                        packed.hash_of(stored, index, mask) as usize & mask,
+                        hash as usize & mask
+                    );
+                    assert_eq!(
+                        packed.hash_of(stored, index, mask) >> QUOTIENT_BITS,
+                        hash >> QUOTIENT_BITS
+                    );
+                    assert_eq!(packed.pieces(stored), (key.black | key.white).count());
+                }
+            }
+        }
     }
 
     #[test]
