@@ -24,6 +24,7 @@ pub mod replay;
 pub mod search_flags;
 pub mod selfplay;
 pub mod solve;
+mod solve_memory;
 mod solve_units;
 mod thermograph_svg;
 pub mod value;

@@ -21,18 +21,21 @@ use konane_verify::MAX_LEAF_PIECES;
 
 use crate::interrupt::stop_on_ctrl_c;
 use crate::search_flags::PositionArgs;
+use crate::solve_memory::{
+    available_memory, parse_memory, peak_resident, resident, show, MemoryBudget,
+};
 
 /// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
-/// to 2^30, and no more than a quarter of `available` bytes (8 a position in the packed
+/// to 2^30, and no more than `bytes` (its part of `--memory`; 8 a position in the packed
 /// table, about 80 in the `DashMap`: [`SolverOptions::table_entry_bytes`]), a power of
 /// two. One rule for both searches: the packed table is allocated zeroed and used from a
 /// prefix that doubles as it fills, so a large limit costs neither set-up time nor
 /// memory that the proof does not need (7x6 with df-pn stores 4.8 M positions, 231 MB
 /// peak, under a limit of 512 M).
-fn default_capacity(board: Board, kind: TableKind, available: u64) -> usize {
+fn default_capacity(board: Board, kind: TableKind, bytes: u64) -> usize {
     let by_board = 1u64 << board.area().saturating_sub(12).clamp(16, 30);
-    let bytes = SolverOptions::table_entry_bytes(board, kind) as u64;
-    let by_memory = (available / 4 / bytes).max(1 << 16);
+    let entry = SolverOptions::table_entry_bytes(board, kind) as u64;
+    let by_memory = (bytes / entry).max(1 << 16);
     let capacity = by_board.min(by_memory);
     // The largest power of two not above it (the packed table rounds up otherwise).
     (1u64 << (63 - capacity.leading_zeros())) as usize
@@ -83,36 +86,23 @@ const PN_MAX_ENTRIES: u64 = 1 << 26;
 const PN_MAX_FROM_SQUARES: u32 = 49;
 
 /// The default `--pn-mpos` in entries: 2^(squares − 22) from 2^20 to 2^25, and
-/// [`PN_MAX_ENTRIES`] from [`PN_MAX_FROM_SQUARES`] squares on; no more than an eighth
-/// of the `available` bytes for the tables of numbers of `threads` threads
+/// [`PN_MAX_ENTRIES`] from [`PN_MAX_FROM_SQUARES`] squares on; no more than `bytes` (their
+/// part of `--memory`) for the tables of numbers of `threads` threads
 /// ([`SolverOptions::pn_bytes_per_entry`]), a power of two. 7x6 takes fewer nodes and
 /// less time with 1 M entries than with 32 M (21.98 M nodes and 34.7 s against 22.35 M
 /// and 39.7 s on one thread), while 7x7 after `d4` is proven in 327 s with 32 M
 /// (docs/journal/solver-2026.md, "Proof-number search as of 2026-12-05").
 /// A searcher's own table starts at 1,024 entries and doubles when half full, and the
 /// shared one is mapped as it is written, so a small search never takes it all.
-fn default_pn_entries(board: Board, available: u64, threads: usize) -> usize {
-    let bytes = SolverOptions::pn_bytes_per_entry(board, threads) as u64;
+fn default_pn_entries(board: Board, bytes: u64, threads: usize) -> usize {
+    let entry = SolverOptions::pn_bytes_per_entry(board, threads) as u64;
     let by_board = match board.area() {
         area if area >= PN_MAX_FROM_SQUARES => PN_MAX_ENTRIES,
         area => 1u64 << area.saturating_sub(22).clamp(20, 25),
     };
-    let by_memory = (available / 8 / bytes).max(1 << 20);
+    let by_memory = (bytes / entry).max(1 << 20);
     let entries = by_board.min(by_memory);
     (1u64 << (63 - entries.leading_zeros())) as usize
-}
-
-/// The memory this machine has available, in bytes (`MemAvailable` of /proc/meminfo;
-/// 4 GiB where that cannot be read).
-fn available_memory() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib * 1024)
-        })
-        .unwrap_or(4 << 30)
 }
 
 /// Arguments of `konane solve`.
@@ -154,10 +144,16 @@ pub struct SolveArgs {
     #[arg(long, default_value = "packed")]
     pub table: TableKind,
     /// Proof table size, in millions of positions (2^20); default: grows with the
-    /// board (16 for 6x6, 1024 from 7x6 up) but takes at most a quarter of the memory
-    /// available (8 bytes a position in the packed table, about 80 in the DashMap).
+    /// board (16 for 6x6, 1024 from 7x6 up) but takes at most two thirds of --memory
+    /// (8 bytes a position in the packed table, about 80 in the DashMap).
     #[arg(long)]
     pub table_mpos: Option<usize>,
+    /// The memory the solver's tables keep to, e.g. 16GiB, 512MiB or 1.5G: two thirds
+    /// for the proof table, one third for the tables of proof numbers. Once full, they
+    /// overwrite their least valuable entries and the solve goes on (slower, never
+    /// wrong). Default: three eighths of the memory available.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memory: Option<u64>,
     /// Split positions of at most this many pieces into regions no jump can ever join,
     /// leaving out those where nobody can move (default 0: never split; 11 gives the
     /// fewest nodes for the time, but more time than without).
@@ -175,7 +171,7 @@ pub struct SolveArgs {
     pub pn_pieces: Option<u32>,
     /// Entries of each thread's table of proof numbers, in millions (2^20); default:
     /// 2^(squares - 22) positions, from 1 M (7x6 and smaller) to 32 M (8x6), 64 M on
-    /// 7x7 and larger, within an eighth of the memory available.
+    /// 7x7 and larger, within a third of --memory.
     #[arg(long, value_name = "M")]
     pub pn_mpos: Option<usize>,
     /// The proof-number search's first disproof number of a position it has not
@@ -222,6 +218,15 @@ pub struct SolveArgs {
     /// file: the units to start with).
     #[arg(long, value_name = "RESULTS", num_args = 0.., requires = "units")]
     pub merge: Option<Vec<PathBuf>>,
+    /// Keep every proven position of at least --keep-pieces pieces in FILE too, and
+    /// load what FILE holds first: a solve stopped at any time (Ctrl-C, a killed job)
+    /// and started again with the same FILE goes on from what it proved.
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
+    pub keep_proven: Option<PathBuf>,
+    /// The fewest pieces of a position kept in the --keep-proven file (default: two
+    /// thirds of the board's squares; fewer pieces keep more, in a larger file).
+    #[arg(long, value_name = "N", requires = "keep_proven")]
+    pub keep_pieces: Option<u32>,
 }
 
 impl SolveArgs {
@@ -242,7 +247,7 @@ impl SolveArgs {
             table: self.table,
             capacity: match self.table_mpos {
                 Some(millions) => millions.max(1) << 20,
-                None => default_capacity(board, self.table, available_memory()),
+                None => default_capacity(board, self.table, self.memory_budget().table),
             },
             region_pieces: self
                 .region_pieces
@@ -253,12 +258,45 @@ impl SolveArgs {
             pn_pieces,
             pn_entries: match self.pn_mpos {
                 Some(millions) => millions.max(1) << 20,
-                None => default_pn_entries(board, available_memory(), self.thread_count()),
+                None => {
+                    default_pn_entries(board, self.memory_budget().numbers, self.thread_count())
+                }
             },
             pn_first_dn: self.pn_first_dn.unwrap_or(PN_FIRST_DN),
             pn_first_pn: self.pn_first_pn.unwrap_or(PN_FIRST_PN),
             ..SolverOptions::default()
         }
+    }
+
+    /// The memory of the solver's tables: --memory, or the default share of what the
+    /// machine has available.
+    pub fn memory_budget(&self) -> MemoryBudget {
+        match self.memory {
+            Some(bytes) => MemoryBudget::of(bytes),
+            None => MemoryBudget::default_for(available_memory()),
+        }
+    }
+
+    /// A solver for positions on `board` with these options, keeping proven positions
+    /// in the --keep-proven file (and loading what it holds) when one is given.
+    pub fn solver(&self, board: Board) -> Result<Solver> {
+        let mut solver = Solver::new(board, self.solver_options(board));
+        if let Some(path) = &self.keep_proven {
+            let pieces = self.keep_pieces.unwrap_or(board.area() * 2 / 3);
+            let kept = solver.keep_proven(path, pieces)?;
+            if kept.dropped_partial {
+                eprintln!(
+                    "konane: {}: the last record was cut off (an interrupted write) and is dropped",
+                    path.display()
+                );
+            }
+            println!(
+                "Proven positions of {pieces} pieces or more are kept in {}: {} loaded",
+                path.display(),
+                kept.loaded
+            );
+        }
+        Ok(solver)
     }
 
     /// The worker threads: --threads, or one per core.
@@ -285,10 +323,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         bail!("give --size or --fen (or --units with --shard or --merge)");
     };
     let pool = args.pool()?;
-    let options = args.solver_options(position.board());
     // The time the user sees includes setting up the tables.
     let started = Instant::now();
-    let solver = Solver::new(position.board(), options);
+    let solver = args.solver(position.board())?;
     let stop = solver.stop_flag();
     stop_on_ctrl_c(solver.stop_flag())?;
 
@@ -308,12 +345,23 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let report = std::thread::scope(|scope| {
         let (solver, ticker) = (&solver, bar.clone());
         scope.spawn(move || {
+            let mut ticks = 0u32;
             while finished.recv_timeout(Duration::from_millis(200))
                 == Err(RecvTimeoutError::Timeout)
             {
+                ticks += 1;
+                if ticks == 50 {
+                    ticks = 0;
+                    // Every 10 s, so that a kill loses little (errors show at the end).
+                    let _ = solver.flush_proven();
+                }
                 let nodes = solver.nodes();
                 let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                ticker.set_message(format!("{nodes} nodes, {:.1} M nodes/s", rate / 1e6));
+                let memory = resident().map_or_else(String::new, |b| format!(", {}", show(b)));
+                ticker.set_message(format!(
+                    "{nodes} nodes, {:.1} M nodes/s{memory}",
+                    rate / 1e6
+                ));
             }
         });
         let report = pool.install(|| {
@@ -330,6 +378,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         report
     });
     bar.finish_and_clear();
+    solver
+        .flush_proven()
+        .context("cannot write the proven positions to the --keep-proven file")?;
     let winner_found = args.first_win && report.winner().is_some();
     print_report(
         &report,
@@ -429,6 +480,9 @@ fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, t
         "Time: {seconds:.3} s, {:.2} M nodes/s, {table_len} positions in the proof table",
         report.nodes as f64 / seconds.max(1e-9) / 1e6
     );
+    if let Some(peak) = peak_resident() {
+        println!("Memory: {} peak resident", show(peak));
+    }
 }
 
 #[cfg(test)]
@@ -439,7 +493,10 @@ mod tests {
     fn the_default_table_grows_with_the_board_within_a_quarter_of_the_memory() {
         let board = |w, h| Board::new(w, h).unwrap();
         let lots = 1 << 40;
-        let packed = |b, available| default_capacity(b, TableKind::Packed, available);
+        let packed = |b, available| {
+            let bytes = MemoryBudget::default_for(available).table;
+            default_capacity(b, TableKind::Packed, bytes)
+        };
         assert_eq!(packed(board(4, 4), lots), 1 << 16);
         assert_eq!(packed(board(6, 6), lots), 1 << 24);
         assert_eq!(packed(board(7, 6), lots), 1 << 30);
@@ -449,17 +506,22 @@ mod tests {
         assert_eq!(packed(board(8, 6), 23_000_000_000), 1 << 29);
         assert_eq!(packed(board(7, 7), 1 << 20), 1 << 16);
         assert_eq!(packed(board(6, 8), 23_000_000_000), 1 << 29);
-        // 8x8's positions do not pack in one word (no three bits free): the DashMap's
-        // 80 bytes a position give 71.9 M, so 64 M (about 5 GB).
-        assert_eq!(packed(board(8, 8), 23_000_000_000), 1 << 26);
-        let map = default_capacity(board(7, 7), TableKind::DashMap, 23_000_000_000);
-        assert_eq!(map, 1 << 26);
-        assert!(available_memory() > 0);
+        // 8x8's positions quotient-pack in one word too: 8 bytes, 512 M positions. In
+        // the DashMap, 80 bytes a position give 71.9 M, so 64 M (about 5 GB).
+        assert_eq!(packed(board(8, 8), 23_000_000_000), 1 << 29);
+        for b in [board(7, 7), board(8, 8)] {
+            let bytes = MemoryBudget::default_for(23_000_000_000).table;
+            let map = default_capacity(b, TableKind::DashMap, bytes);
+            assert_eq!(map, 1 << 26);
+        }
     }
 
     #[test]
     fn the_default_table_of_numbers_grows_with_the_board_within_an_eighth_of_the_memory() {
         let board = |w, h| Board::new(w, h).unwrap();
+        let default_pn_entries = |b, available: u64, threads| {
+            super::default_pn_entries(b, MemoryBudget::default_for(available).numbers, threads)
+        };
         let lots = 1 << 40;
         assert_eq!(default_pn_entries(board(6, 6), lots, 2), 1 << 20);
         assert_eq!(default_pn_entries(board(7, 6), lots, 2), 1 << 20);

@@ -15,10 +15,10 @@ use konane_solver::units::{
     back_up, solve_units, write_units, Backup, Results, ResultsWriter, Split, Unit, UnitResult,
     UnitsError, UnitsFile,
 };
-use konane_solver::Solver;
 
 use crate::interrupt::stop_on_ctrl_c;
 use crate::solve::SolveArgs;
+use crate::solve_memory::{peak_resident, show};
 
 /// The deepest split offered: far more plies give more units than a file should hold.
 const MAX_SPLIT: u32 = 24;
@@ -129,7 +129,7 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
         );
     }
     let pool = args.pool()?;
-    let solver = Solver::new(file.board(), args.solver_options(file.board()));
+    let solver = args.solver(file.board())?;
     let stop = solver.stop_flag();
     stop_on_ctrl_c(solver.stop_flag())?;
     println!(
@@ -157,6 +157,8 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
         }
         match writer.append(&result) {
             Ok(()) => {
+                // The proven positions as far as this unit (errors show at the end).
+                let _ = solver.flush_proven();
                 *nodes += result.nodes;
                 bar.println(format!(
                     "unit {}: {} wins ({} nodes, {:.3} s)",
@@ -172,12 +174,16 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
     };
     let solved = pool.install(|| solve_units(&solver, &todo, record));
     bar.finish_and_clear();
+    solver
+        .flush_proven()
+        .context("cannot write the proven positions to the --keep-proven file")?;
     let (_, error, nodes) = writer.into_inner().expect("no panic while writing");
     if let Some(error) = error {
         return Err(error.into());
     }
+    let peak = peak_resident().map_or_else(String::new, |b| format!(", {} peak resident", show(b)));
     println!(
-        "Solved {solved} units: {nodes} nodes, {:.3} s",
+        "Solved {solved} units: {nodes} nodes, {:.3} s{peak}",
         started.elapsed().as_secs_f64()
     );
     if solved < todo.len() {
