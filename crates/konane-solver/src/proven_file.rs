@@ -113,7 +113,7 @@ impl ProvenLog {
                 reader.read_exact(&mut record).map_err(io)?;
                 proven.push(decode::<W>(&record));
             }
-            if body % size as u64 != 0 {
+            if whole * size as u64 != body {
                 dropped_partial = true;
                 drop(reader);
                 file.set_len(header.len() as u64 + whole * size as u64)
