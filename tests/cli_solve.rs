@@ -56,3 +56,70 @@ fn moves_are_played_before_solving() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("move 2 of --moves"), "{err}");
 }
+
+/// The number after `prefix` in `text` (up to the next non-digit).
+fn number_after(text: &str, prefix: &str) -> u64 {
+    let at = text
+        .find(prefix)
+        .unwrap_or_else(|| panic!("{prefix} in {text}"))
+        + prefix.len();
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("a number after {prefix} in {text}"))
+}
+
+#[test]
+fn a_solve_keeps_its_proven_positions_and_a_second_run_starts_from_them() {
+    let file = std::env::temp_dir().join(format!("konane-keep-{}.proven", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let args = [
+        "--size",
+        "6x5",
+        "--threads",
+        "1",
+        "--keep-proven",
+        path,
+        "--keep-pieces",
+        "12",
+    ];
+    let first = solve(&args);
+    assert!(first.contains(": 0 loaded"), "{first}");
+    assert!(first.contains("peak resident"), "{first}");
+    let second = solve(&args);
+    let loaded = number_after(&second, &format!("{path}: "));
+    assert!(loaded > 0, "{second}");
+    let verdict = |text: &str| {
+        text.lines()
+            .find(|l| l.ends_with(" wins"))
+            .map(str::to_owned)
+    };
+    assert_eq!(verdict(&first), verdict(&second));
+    assert!(
+        number_after(&second, "Nodes: ") < number_after(&first, "Nodes: "),
+        "{first}\n{second}"
+    );
+    // A file of something else is one clear error.
+    std::fs::write(&file, "not proven positions\n").unwrap();
+    let out = common::run(&[&["solve"], &args[..]].concat());
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("not a file of proven positions"), "{err}");
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn a_bad_memory_size_is_one_clear_error() {
+    for size in ["lots", "1MiB"] {
+        let out = common::run(&["solve", "--size", "4x4", "--memory", size]);
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("--memory") && err.contains(size), "{err}");
+    }
+    let text = solve(&["--size", "4x4", "--memory", "256MiB", "--threads", "1"]);
+    assert!(text.contains("White wins"), "{text}");
+}

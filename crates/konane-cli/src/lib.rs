@@ -25,6 +25,7 @@ pub mod search_flags;
 pub mod selfplay;
 pub mod solve;
 mod solve_memory;
+mod solve_status;
 mod solve_units;
 mod thermograph_svg;
 pub mod value;

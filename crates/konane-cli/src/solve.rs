@@ -7,8 +7,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -21,9 +20,8 @@ use konane_verify::MAX_LEAF_PIECES;
 
 use crate::interrupt::stop_on_ctrl_c;
 use crate::search_flags::PositionArgs;
-use crate::solve_memory::{
-    available_memory, parse_memory, peak_resident, resident, show, MemoryBudget,
-};
+use crate::solve_memory::{available_memory, parse_memory, peak_resident, show, MemoryBudget};
+use crate::solve_status::with_status;
 
 /// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
 /// to 2^30, and no more than `bytes` (its part of `--memory`; 8 a position in the packed
@@ -341,42 +339,24 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             .expect("the template is valid")
             .progress_chars("=> "),
     );
-    let (done, finished) = mpsc::channel::<()>();
-    let report = std::thread::scope(|scope| {
-        let (solver, ticker) = (&solver, bar.clone());
-        scope.spawn(move || {
-            let mut ticks = 0u32;
-            while finished.recv_timeout(Duration::from_millis(200))
-                == Err(RecvTimeoutError::Timeout)
-            {
-                ticks += 1;
-                if ticks == 50 {
-                    ticks = 0;
-                    // Every 10 s, so that a kill loses little (errors show at the end).
-                    let _ = solver.flush_proven();
-                }
-                let nodes = solver.nodes();
-                let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                let memory = resident().map_or_else(String::new, |b| format!(", {}", show(b)));
-                ticker.set_message(format!(
-                    "{nodes} nodes, {:.1} M nodes/s{memory}",
-                    rate / 1e6
-                ));
-            }
-        });
-        let report = pool.install(|| {
-            solver.solve_moves(&position, |value, _| {
-                if value.wins && args.first_win {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                let verdict = if value.wins { "wins" } else { "loses" };
-                bar.println(format!("  {}: {verdict}", value.mv));
-                bar.inc(1);
+    let report = with_status(
+        &bar,
+        &solver,
+        started,
+        || solver.nodes(),
+        || {
+            pool.install(|| {
+                solver.solve_moves(&position, |value, _| {
+                    if value.wins && args.first_win {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    let verdict = if value.wins { "wins" } else { "loses" };
+                    bar.println(format!("  {}: {verdict}", value.mv));
+                    bar.inc(1);
+                })
             })
-        });
-        drop(done);
-        report
-    });
+        },
+    );
     bar.finish_and_clear();
     solver
         .flush_proven()

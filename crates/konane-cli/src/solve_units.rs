@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -19,6 +19,7 @@ use konane_solver::units::{
 use crate::interrupt::stop_on_ctrl_c;
 use crate::solve::SolveArgs;
 use crate::solve_memory::{peak_resident, show};
+use crate::solve_status::with_status;
 
 /// The deepest split offered: far more plies give more units than a file should hold.
 const MAX_SPLIT: u32 = 24;
@@ -143,15 +144,17 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
     );
     let bar = ProgressBar::new(todo.len() as u64);
     bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:20}] {pos}/{len} units")
+        ProgressStyle::with_template("{elapsed_precise} [{bar:20}] {pos}/{len} units  {msg}")
             .expect("the template is valid")
             .progress_chars("=> "),
     );
     let started = Instant::now();
-    let writer = Mutex::new((resumed.writer, None::<UnitsError>, 0u64));
+    let writer = Mutex::new((resumed.writer, None::<UnitsError>));
+    // The nodes of the units solved so far.
+    let nodes = AtomicU64::new(0);
     let record = |result: UnitResult| {
         let mut guard = writer.lock().expect("no panic while writing");
-        let (writer, error, nodes) = &mut *guard;
+        let (writer, error) = &mut *guard;
         if error.is_some() {
             return;
         }
@@ -159,7 +162,7 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
             Ok(()) => {
                 // The proven positions as far as this unit (errors show at the end).
                 let _ = solver.flush_proven();
-                *nodes += result.nodes;
+                nodes.fetch_add(result.nodes, Ordering::Relaxed);
                 bar.println(format!(
                     "unit {}: {} wins ({} nodes, {:.3} s)",
                     result.id, result.winner, result.nodes, result.seconds
@@ -172,12 +175,19 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
             }
         }
     };
-    let solved = pool.install(|| solve_units(&solver, &todo, record));
+    let solved = with_status(
+        &bar,
+        &solver,
+        started,
+        || nodes.load(Ordering::Relaxed),
+        || pool.install(|| solve_units(&solver, &todo, record)),
+    );
     bar.finish_and_clear();
     solver
         .flush_proven()
         .context("cannot write the proven positions to the --keep-proven file")?;
-    let (_, error, nodes) = writer.into_inner().expect("no panic while writing");
+    let (_, error) = writer.into_inner().expect("no panic while writing");
+    let nodes = nodes.into_inner();
     if let Some(error) = error {
         return Err(error.into());
     }

@@ -1,0 +1,69 @@
+//! The status line of a long solve: while the work runs, a thread refreshes the
+//! progress bar's message (nodes, speed, resident memory) every 200 ms and writes out
+//! the kept proven positions every 10 s, so that a kill loses little.
+
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use indicatif::ProgressBar;
+use konane_solver::Solver;
+
+use crate::solve_memory::{resident, show};
+
+/// How often the message is refreshed.
+const TICK: Duration = Duration::from_millis(200);
+
+/// Ticks between two writes of the kept proven positions (10 s).
+const FLUSH_TICKS: u32 = 50;
+
+/// Runs `work` while `bar` shows `nodes()` (searched since `started`), the speed and
+/// the resident memory, and `solver` writes out its kept proven positions now and then
+/// (their errors show when the caller flushes at the end).
+pub fn with_status<T>(
+    bar: &ProgressBar,
+    solver: &Solver,
+    started: Instant,
+    nodes: impl Fn() -> u64 + Sync,
+    work: impl FnOnce() -> T,
+) -> T {
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let nodes = &nodes;
+        scope.spawn(move || {
+            let mut ticks = 0u32;
+            while finished.recv_timeout(TICK) == Err(RecvTimeoutError::Timeout) {
+                ticks += 1;
+                if ticks == FLUSH_TICKS {
+                    ticks = 0;
+                    let _ = solver.flush_proven();
+                }
+                bar.set_message(status(nodes(), started.elapsed()));
+            }
+        });
+        let result = work();
+        drop(done);
+        result
+    })
+}
+
+/// `1234 nodes, 2.1 M nodes/s, 5.3 GB`: the nodes, their rate over `elapsed` and the
+/// resident memory where the system says.
+fn status(nodes: u64, elapsed: Duration) -> String {
+    let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+    let memory = resident().map_or_else(String::new, |b| format!(", {}", show(b)));
+    format!("{nodes} nodes, {:.1} M nodes/s{memory}", rate / 1e6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_gives_nodes_speed_and_memory() {
+        let text = status(3_000_000, Duration::from_secs(2));
+        assert!(text.starts_with("3000000 nodes, 1.5 M nodes/s"), "{text}");
+        if cfg!(target_os = "linux") {
+            assert!(text.contains("B"), "{text}");
+        }
+    }
+}
