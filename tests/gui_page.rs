@@ -28,15 +28,21 @@ const ENTER: &str = "\u{E007}";
 
 /// Saves a screenshot under target/gui-screenshots, and into docs/ when asked.
 async fn screenshot(client: &Client, name: &str) -> Result<()> {
+    let shot = look(client, name).await?;
+    if std::env::var_os("KONANE_UPDATE_SCREENSHOT").is_some() {
+        std::fs::write(repository().join("docs").join(name), &shot)?;
+    }
+    Ok(())
+}
+
+/// Saves a screenshot under target/gui-screenshots only (to look at), and gives it.
+async fn look(client: &Client, name: &str) -> Result<Vec<u8>> {
     // WebDriver scrolls to what it clicks: the picture shows the page from its top.
     js(client, "window.scrollTo(0, 0); return 1").await?;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let shot = client.screenshot().await?;
     std::fs::write(screenshots().join(name), &shot)?;
-    if std::env::var_os("KONANE_UPDATE_SCREENSHOT").is_some() {
-        std::fs::write(repository().join("docs").join(name), &shot)?;
-    }
-    Ok(())
+    Ok(shot)
 }
 
 /// Checks that the page has not scrolled, the whole board is in the window and uses
@@ -617,7 +623,7 @@ fn the_badge_the_buttons_and_the_lines_are_in_the_window_and_messages_cover_no_m
             .await?;
             tokio::time::sleep(Duration::from_millis(300)).await;
             let size = format!("{width}x{height}");
-            screenshot(&client, &format!("layout-{size}.png")).await?;
+            look(&client, &format!("layout-{size}.png")).await?;
             let b = boxes(&client, &["solved", "status", "lines", "moves"]).await?;
             let vh = b["vh"].as_f64().unwrap_or(0.0);
             let bottom = |id: &str| b[id]["bottom"].as_f64().unwrap_or(f64::INFINITY);
@@ -644,7 +650,7 @@ fn the_badge_the_buttons_and_the_lines_are_in_the_window_and_messages_cover_no_m
         )
         .await?;
         tokio::time::sleep(Duration::from_millis(300)).await;
-        screenshot(&client, "layout-3x11.png").await?;
+        look(&client, "layout-3x11.png").await?;
         let b = boxes(&client, &["status", "flip", "takeback"]).await?;
         ensure!(
             b["status"]["bottom"].as_f64().unwrap_or(f64::INFINITY)
@@ -662,7 +668,7 @@ fn the_badge_the_buttons_and_the_lines_are_in_the_window_and_messages_cover_no_m
         )
         .await?;
         tokio::time::sleep(Duration::from_millis(300)).await;
-        screenshot(&client, "layout-16x16.png").await?;
+        look(&client, "layout-16x16.png").await?;
         let label = js(&client, "const svg = document.getElementById('board'); const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; const t = svg.querySelector('.coord'); return parseFloat(getComputedStyle(t).fontSize) * scale").await?;
         let label = label.as_f64().context("a label's size")?;
         ensure!(label >= 12.0, "16x16: labels of {label:.1} px");
