@@ -118,6 +118,8 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
         .filter(|unit| !resumed.done.iter().any(|r| r.id == unit.id))
         .map(|&unit| unit.clone())
         .collect();
+    // Counted before --only leaves units out, which are not solved for all that.
+    let already = mine.len() - todo.len();
     if let Some(list) = &args.only {
         let rank = listed_units(list, file)?;
         todo.retain(|unit| rank.contains_key(&unit.id));
@@ -137,7 +139,7 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
         "Shard {shard} of {}: {} units, {} already in {}, {} to solve (threads: {})",
         file.path.display(),
         mine.len(),
-        mine.len() - todo.len(),
+        already,
         out.display(),
         todo.len(),
         pool.current_num_threads()
