@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Nodes per second of the two evaluations side by side: the six 8x8 bench positions
+searched to DEPTH by KONANE with Eval classic and then Eval nnue (EndgameSolver off, a
+new game before each), ROUNDS times in turn; prints the nodes, the search time and the
+speed of each run.
+
+  speed.py KONANE [DEPTH (12)] [ROUNDS (2)]
+"""
+
+import re
+import subprocess
+import sys
+
+# The 8x8 positions of the bench (crates/konane-search/src/bench.rs).
+FENS = [
+    "bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb b",
+    "2bwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb b",
+    "bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbw1/bwbwbwb1/wbwb2wb b",
+    "bwbwbwbw/wbwbwbwb/bwbwb1bw/wbwbw1w1/bwbwbw2/wbwbw2b/bwbwbwbw/wbwbwb1b b",
+    "bwbw1wbw/wbwb2wb/1wbwbw2/w2b1bwb/b1bwbwbw/w3wbwb/b1bwbwbw/wbwbwbwb b",
+    "bwbwbwbw/w3wbwb/2b3bw/wb5b/b1bw3w/w1w5/bwbw1wbw/wbwbwbwb b",
+]
+
+
+def run(konane, evaluation, depth):
+    commands = [f"setoption name Eval value {evaluation}", "setoption name EndgameSolver value false"]
+    for fen in FENS:
+        commands += ["ucinewgame", f"position fen {fen}", f"go depth {depth}"]
+    commands.append("quit")
+    out = subprocess.run(
+        [konane], input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=600
+    ).stdout
+    nodes = time_ms = searches = 0
+    last = None
+    for line in out.splitlines():
+        if line.startswith("info depth"):
+            last = line
+        elif line.startswith("bestmove") and last:
+            nodes += int(re.search(r" nodes (\d+)", last).group(1))
+            time_ms += int(re.search(r" time (\d+)", last).group(1))
+            searches += 1
+            last = None
+    if searches != len(FENS):
+        sys.exit(f"{searches} of {len(FENS)} searches answered:\n{out}")
+    return nodes, time_ms
+
+
+def main():
+    konane = sys.argv[1]
+    depth = int(sys.argv[2]) if len(sys.argv) > 2 else 12
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    for _ in range(rounds):
+        for evaluation in ("classic", "nnue"):
+            nodes, time_ms = run(konane, evaluation, depth)
+            print(f"{evaluation}: {nodes} nodes in {time_ms} ms, {nodes * 1000 // max(time_ms, 1)} nps")
+
+
+if __name__ == "__main__":
+    main()
