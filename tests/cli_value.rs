@@ -499,3 +499,66 @@ fn ctrl_c_stops_a_long_value_and_keeps_the_values_found() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The rows of a census CSV (header first), read with the csv crate.
+fn census_rows(args: &[&str]) -> Vec<Vec<String>> {
+    let out = value_ok(args);
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(out.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn a_census_values_every_filling_up_to_symmetry() {
+    let rows = census_rows(&["--census", "2x2"]);
+    assert_eq!(
+        rows[0].join(","),
+        "window,orbit,black,white,fen,regions,canonical,outcome,mean,temperature,left_stop,right_stop,edge,error"
+    );
+    let rows = &rows[1..];
+    // 81 fillings of 2x2 fall into 21 classes under the square's 8 symmetries.
+    assert_eq!(rows.len(), 21);
+    let orbits: u64 = rows.iter().map(|r| r[1].parse::<u64>().unwrap()).sum();
+    assert_eq!(orbits, 81);
+    let windows: std::collections::HashSet<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(windows.len(), 21);
+    assert_eq!(rows[0][..4], ["../..", "1", "0", "0"]);
+    assert_eq!(rows[0][6..10], ["0", "P", "0", "-1"]);
+    for row in rows {
+        assert_eq!(row[13], "", "{row:?}");
+        assert_eq!(
+            row[12], "false",
+            "a margin of 4 keeps 2x2 off the edge: {row:?}"
+        );
+        let pieces = |c: char| row[0].chars().filter(|&x| x == c).count().to_string();
+        assert_eq!((&row[2], &row[3]), (&pieces('b'), &pieces('w')), "{row:?}");
+    }
+    // Each row is what `konane value` says of its FEN.
+    for row in rows.iter().step_by(5) {
+        let out = value_ok(&["--fen", &row[4]]);
+        assert_eq!(canonical(&out), row[6], "{row:?}");
+        assert!(
+            out.contains(&format!("\nmean: {}\ntemperature: {}\n", row[8], row[9])),
+            "{out}"
+        );
+    }
+    // A rectangle has 4 symmetries: 3^6 = 729 fillings of 3x2; restricted to 3 pieces,
+    // and the same on one thread and on three.
+    let one = census_rows(&["--census", "3x2", "--pieces", "3-3", "--threads", "1"]);
+    let three = census_rows(&["--census", "3x2", "--pieces", "3", "--threads", "3"]);
+    assert_eq!(one, three);
+    let orbits: u64 = one[1..].iter().map(|r| r[1].parse::<u64>().unwrap()).sum();
+    // C(6,3) * 2^3 = 160 fillings with 3 pieces.
+    assert_eq!(orbits, 160);
+    assert!(one[1..]
+        .iter()
+        .all(|r| r[2].parse::<u32>().unwrap() + r[3].parse::<u32>().unwrap() == 3));
+    // Too large, and a board past 16x16.
+    let err = value_err(&["--census", "5x4"]);
+    assert!(err.contains("at most 16 squares"), "{err}");
+    let err = value_err(&["--census", "4x4", "--margin", "7"]);
+    assert!(err.contains("--margin 7"), "{err}");
+}

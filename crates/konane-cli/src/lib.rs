@@ -30,6 +30,7 @@ mod solve_units;
 mod thermograph_svg;
 pub mod value;
 mod value_batch;
+mod value_census;
 pub mod verify;
 
 use std::path::PathBuf;

@@ -18,7 +18,9 @@ use konane_solver::regions::{PositionValue, Region, RegionValues, SquareSet, Val
 use serde_json::{json, Value as Json};
 
 use crate::interrupt::stop_on_ctrl_c;
+use crate::perfect::label::PieceRange;
 use crate::search_flags::PositionArgs;
+use crate::value_census::{self, Census};
 use crate::{thermograph_svg, value_batch};
 
 /// New regions one run may value by default: a few seconds at most.
@@ -34,10 +36,11 @@ pub(crate) const CAPACITY: usize = 1 << 23;
   konane value --fen F | tail -1          (canonical: G, for programs)
   konane value --fen F --json --thermograph f.svg
   konane value --batch fens.txt --threads 4 > values.jsonl
+  konane value --census 3x3 --pieces 2-6 > census.csv
 
 The value is Left = Black: positive favours Black. The position must be past the
 opening removals (it is a sum of regions only once jumping has started).")]
-#[command(group(clap::ArgGroup::new("start").args(["size", "fen", "batch"]).required(true)))]
+#[command(group(clap::ArgGroup::new("start").args(["size", "fen", "batch", "census"]).required(true)))]
 pub struct ValueArgs {
     /// The position: --fen, or the start of --size, then --moves.
     #[command(flatten)]
@@ -60,9 +63,19 @@ pub struct ValueArgs {
     /// JSON line each, in order; a bad line gets a JSON line with its error.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "json"])]
     pub batch: Option<PathBuf>,
-    /// With --batch: positions valued at once (default, or 0: all cores).
-    #[arg(long, value_name = "N", requires = "batch")]
+    /// With --batch or --census: positions valued at once (default, or 0: all cores).
+    #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Value every filling of a WxH window with Black, White and empty squares, up to
+    /// the window's symmetries, in an empty board: one CSV row each.
+    #[arg(long, value_name = "WxH", conflicts_with_all = ["moves", "json", "values", "thermograph"])]
+    pub census: Option<Board>,
+    /// With --census: empty squares around the window on each side.
+    #[arg(long, value_name = "M", default_value_t = 4, requires = "census")]
+    pub margin: u32,
+    /// With --census: only fillings with MIN to MAX pieces (both colours).
+    #[arg(long, value_name = "MIN-MAX", requires = "census")]
+    pub pieces: Option<PieceRange>,
 }
 
 /// The thermography of a valued position: the thermograph of the whole and the mean
@@ -92,6 +105,14 @@ pub fn run(args: &ValueArgs) -> Result<()> {
     stop_on_ctrl_c(Arc::clone(&stop))?;
     if let Some(batch) = &args.batch {
         return value_batch::run(batch, args.budget, args.threads, &stop);
+    }
+    if let Some(window) = args.census {
+        let census = Census {
+            window,
+            margin: args.margin,
+            pieces: args.pieces.clone(),
+        };
+        return value_census::run(&census, args.budget, args.threads, &stop);
     }
     let position = args.position.position(Board::STANDARD)?;
     check_jumping(&position)?;

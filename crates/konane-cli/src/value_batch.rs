@@ -13,24 +13,16 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use konane_core::Position;
-use konane_solver::regions::{RegionValues, ValueError};
+use konane_solver::regions::{PositionValue, RegionValues, ValueError};
 use rayon::prelude::*;
 use serde_json::{json, Value as Json};
 
 use crate::value::{check_jumping, json_report, refusal, Thermal, CAPACITY};
 
-/// Lines read, valued and printed at a time, per thread.
-const LINES_PER_THREAD: usize = 8;
+/// Items read, valued and printed at a time, per thread.
+const ITEMS_PER_THREAD: usize = 8;
 /// The worker threads' stack: values recurse as deep as their birthdays.
 const STACK: usize = 64 << 20;
-
-/// What became of one line.
-enum Outcome {
-    /// A JSON line to print: the report, or the line's error.
-    Line(Json),
-    /// Ctrl-C came first.
-    Stopped,
-}
 
 /// Runs the batch: FILE (or `-`, standard input) to standard output.
 pub fn run(file: &Path, budget: u64, threads: Option<usize>, stop: &AtomicBool) -> Result<()> {
@@ -41,6 +33,27 @@ pub fn run(file: &Path, budget: u64, threads: Option<usize>, stop: &AtomicBool) 
             File::open(file).with_context(|| format!("--batch: cannot open {}", file.display()))?;
         Box::new(BufReader::new(opened))
     };
+    let mut out = io::stdout().lock();
+    in_order(
+        numbered_lines(input),
+        threads,
+        |(number, line)| valued_line(*number, line, budget, stop),
+        |json| {
+            writeln!(out, "{json}")?;
+            out.flush()
+        },
+    )
+}
+
+/// Runs `work` on every item on `threads` threads (default, or 0: all cores), a chunk
+/// at a time, and gives the results to `emit` in the order of the items; `work`'s
+/// `None` (Ctrl-C) stops it after the results before.
+pub(crate) fn in_order<T: Sync, R: Send>(
+    mut items: impl Iterator<Item = T>,
+    threads: Option<usize>,
+    work: impl Fn(&T) -> Option<R> + Sync,
+    mut emit: impl FnMut(R) -> io::Result<()>,
+) -> Result<()> {
     let threads = threads
         .filter(|&n| n > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -49,34 +62,20 @@ pub fn run(file: &Path, budget: u64, threads: Option<usize>, stop: &AtomicBool) 
         .stack_size(STACK)
         .build()
         .context("cannot start the worker threads")?;
-    let mut lines = numbered_lines(input);
-    let mut out = io::stdout().lock();
     let mut done = 0usize;
     loop {
-        let chunk: Vec<(usize, Result<String, String>)> =
-            lines.by_ref().take(threads * LINES_PER_THREAD).collect();
+        let chunk: Vec<T> = items.by_ref().take(threads * ITEMS_PER_THREAD).collect();
         if chunk.is_empty() {
             return Ok(());
         }
-        let results: Vec<Outcome> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|(number, line)| valued_line(*number, line, budget, stop))
-                .collect()
-        });
+        let results: Vec<Option<R>> = pool.install(|| chunk.par_iter().map(&work).collect());
         for result in results {
-            match result {
-                Outcome::Line(json) => {
-                    writeln!(out, "{json}").context("cannot write the results")?;
-                    done += 1;
-                }
-                Outcome::Stopped => {
-                    out.flush().context("cannot write the results")?;
-                    bail!("stopped (Ctrl-C) after {done} lines");
-                }
-            }
+            let Some(result) = result else {
+                bail!("stopped (Ctrl-C) after {done} results");
+            };
+            emit(result).context("cannot write the results")?;
+            done += 1;
         }
-        out.flush().context("cannot write the results")?;
     }
 }
 
@@ -113,26 +112,31 @@ fn numbered_lines(
 }
 
 /// The JSON line of one input line: its report with `line` and `time` (seconds), or
-/// `{"line", "fen", "error"}`.
+/// `{"line", "fen", "error"}`; `None` when Ctrl-C stopped it.
 fn valued_line(
     number: usize,
     line: &Result<String, String>,
     budget: u64,
     stop: &AtomicBool,
-) -> Outcome {
+) -> Option<Json> {
     let text = match line {
         Ok(text) => text,
-        Err(error) => return Outcome::Line(json!({ "line": number, "error": error })),
+        Err(error) => return Some(json!({ "line": number, "error": error })),
     };
     let started = Instant::now();
-    match value_of(text, budget, stop) {
-        Ok(mut report) => {
+    let valued = Position::from_fen(text)
+        .context("bad FEN")
+        .map_err(Some)
+        .and_then(|position| Valued::of(position, budget, stop));
+    match valued {
+        Ok(valued) => {
+            let mut report = valued.json();
             report["line"] = json!(number);
             report["time"] = json!(started.elapsed().as_secs_f64());
-            Outcome::Line(report)
+            Some(report)
         }
-        Err(None) => Outcome::Stopped,
-        Err(Some(error)) => Outcome::Line(json!({
+        Err(None) => None,
+        Err(Some(error)) => Some(json!({
             "line": number,
             "fen": text,
             "error": format!("{error:#}"),
@@ -140,18 +144,46 @@ fn valued_line(
     }
 }
 
-/// The report of one FEN; `Err(None)` when Ctrl-C stopped it.
-fn value_of(fen: &str, budget: u64, stop: &AtomicBool) -> Result<Json, Option<anyhow::Error>> {
-    let position = Position::from_fen(fen).context("bad FEN").map_err(Some)?;
-    check_jumping(&position).map_err(Some)?;
-    let mut db = RegionValues::new(CAPACITY);
-    let value = match db.position_value(&position, budget, &|| stop.load(Ordering::Relaxed)) {
-        Ok(value) => value,
-        Err(ValueError::Stopped) => return Err(None),
-        Err(e) => return Err(Some(refusal(e))),
-    };
-    let thermal = Thermal::of(&value, db.games())
-        .context("cannot find the thermograph")
-        .map_err(Some)?;
-    Ok(json_report(&position, &value, &thermal, db.games_ref()))
+/// A position valued in a table of its own, with its thermography.
+pub(crate) struct Valued {
+    pub(crate) position: Position,
+    pub(crate) db: RegionValues,
+    pub(crate) value: PositionValue,
+    pub(crate) thermal: Thermal,
+}
+
+impl Valued {
+    /// `position` valued with `budget` new regions; `Err(None)` when Ctrl-C stopped it.
+    pub(crate) fn of(
+        position: Position,
+        budget: u64,
+        stop: &AtomicBool,
+    ) -> Result<Valued, Option<anyhow::Error>> {
+        check_jumping(&position).map_err(Some)?;
+        let mut db = RegionValues::new(CAPACITY);
+        let value = match db.position_value(&position, budget, &|| stop.load(Ordering::Relaxed)) {
+            Ok(value) => value,
+            Err(ValueError::Stopped) => return Err(None),
+            Err(e) => return Err(Some(refusal(e))),
+        };
+        let thermal = Thermal::of(&value, db.games())
+            .context("cannot find the thermograph")
+            .map_err(Some)?;
+        Ok(Valued {
+            position,
+            db,
+            value,
+            thermal,
+        })
+    }
+
+    /// The report as `konane value --json` prints it.
+    pub(crate) fn json(&self) -> Json {
+        json_report(
+            &self.position,
+            &self.value,
+            &self.thermal,
+            self.db.games_ref(),
+        )
+    }
 }
