@@ -17,7 +17,7 @@ use crate::value_batch::{in_order, Valued};
 const MOST_SQUARES: u32 = 16;
 
 /// The CSV columns before the value's, and the value's (keys of `konane value --json`
-/// too); then `edge` and `error`.
+/// too); then `error`.
 const POSITION_COLUMNS: [&str; 6] = ["window", "orbit", "black", "white", "fen", "regions"];
 const VALUE_COLUMNS: [&str; 6] = [
     "canonical",
@@ -69,7 +69,7 @@ pub fn run(census: &Census, budget: u64, threads: Option<usize>, stop: &AtomicBo
     let header = POSITION_COLUMNS
         .iter()
         .chain(&VALUE_COLUMNS)
-        .chain(&["edge", "error"]);
+        .chain(&["error"]);
     writer.write_record(header)?;
     in_order(
         fillings,
@@ -187,32 +187,15 @@ fn row(
             for key in VALUE_COLUMNS {
                 row.push(text(key));
             }
-            row.push(touches_edge(&valued, board).to_string());
             row.push(String::new());
         }
         Err(None) => return None,
         Err(Some(error)) => {
-            row.extend(std::iter::repeat_n(String::new(), VALUE_COLUMNS.len() + 2));
+            row.extend(std::iter::repeat_n(String::new(), VALUE_COLUMNS.len() + 1));
             row.push(format!("{error:#}"));
         }
     }
     Some(row)
-}
-
-/// Whether a region's pieces could ever reach the board's edge, where the value could
-/// differ from that in an endless empty board (then a larger `--margin` tells).
-fn touches_edge(valued: &Valued, board: Board) -> bool {
-    let (width, height) = (u32::from(board.width()), u32::from(board.height()));
-    let edge = (0..width)
-        .flat_map(|x| [(x, 0), (x, height - 1)])
-        .chain((0..height).flat_map(|y| [(0, y), (width - 1, y)]))
-        .filter_map(|(x, y)| board.square(x, y));
-    let squares: Vec<_> = edge.collect();
-    valued
-        .value
-        .regions
-        .iter()
-        .any(|(region, _)| squares.iter().any(|&sq| region.reach.contains(sq)))
 }
 
 /// The FEN of the board with the window's cells (rows from the top) in its middle,
