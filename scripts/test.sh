@@ -57,10 +57,13 @@ if [ "$(uname -m)" = x86_64 ]; then
         cargo test --locked -p konane-core -p konane-search -p konane-solver
 fi
 step "learned evaluation: the pipeline's small mode (data, training, the net in the engine)"
-# scripts/nnue/pipeline.sh installs PyTorch into target/nnue-venv when missing and uses
-# the binaries the tests above built (the test profile is optimised).
+# scripts/nnue/pipeline.sh installs PyTorch when missing and uses the binaries the tests
+# above built (the test profile is optimised). PyPI's torch comes with its CUDA libraries
+# (about 4 GB installed), so the venv lives outside the checkout, in ~/.cache, where the
+# next clone on this machine finds it instead of installing it again (NNUE_VENV overrides).
 rm -rf target/nnue/ci
-KONANE=target/debug/konane NNUE_DATA=target/debug/examples/nnue_data \
+NNUE_VENV=${NNUE_VENV:-$HOME/.cache/konane/nnue-venv} \
+    KONANE=target/debug/konane NNUE_DATA=target/debug/examples/nnue_data \
     scripts/nnue/pipeline.sh small target/nnue/ci
 step "Python package: build the wheel, install it into a fresh target/python-venv, pytest"
 scripts/test-python.sh
