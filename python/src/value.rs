@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use konane_core::Color;
-use konane_solver::regions::{RegionValues, SquareSet, ValueError};
+use konane_solver::regions::{RegionValues, RegionSquares, ValueError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -73,7 +73,7 @@ impl PyValue {
     }
 }
 
-fn names(set: SquareSet) -> Vec<String> {
+fn names(set: RegionSquares) -> Vec<String> {
     set.squares().map(|s| s.to_string()).collect()
 }
 

@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use konane_cgt::{CgtError, Dyadic, Games, Thermograph, Wall};
 use konane_core::{Board, Color, Phase, Position};
-use konane_solver::regions::{PositionValue, Region, RegionValues, SquareSet, ValueError};
+use konane_solver::regions::{PositionValue, Region, RegionSquares, RegionValues, ValueError};
 use serde_json::{json, Value as Json};
 
 use crate::interrupt::stop_on_ctrl_c;
@@ -279,7 +279,7 @@ fn region_text(region: &Region) -> String {
 }
 
 /// Square names separated by spaces, `-` for none.
-fn squares_text(set: SquareSet) -> String {
+fn squares_text(set: RegionSquares) -> String {
     if set.is_empty() {
         return "-".to_string();
     }
@@ -287,6 +287,6 @@ fn squares_text(set: SquareSet) -> String {
 }
 
 /// The names of the squares of a set, in order.
-fn square_names(set: SquareSet) -> Vec<String> {
+fn square_names(set: RegionSquares) -> Vec<String> {
     set.squares().map(|s| s.to_string()).collect()
 }

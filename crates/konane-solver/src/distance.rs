@@ -14,7 +14,7 @@ use std::hash::BuildHasherDefault;
 
 use konane_core::{BitMove, BitPosition, Board, Move, Position, PositionVisitor, Word, U256};
 
-use crate::symmetry::Key;
+use crate::symmetry::TableKey;
 use crate::table::DigestHasher;
 
 /// The value of a position whose side to move has no move.
@@ -51,7 +51,7 @@ pub struct Distance {
 const POLL_INTERVAL: u64 = 1024;
 
 /// The bounds of the positions of one word's boards.
-type Table<W> = HashMap<Key<W>, Entry, BuildHasherDefault<DigestHasher>>;
+type Table<W> = HashMap<TableKey<W>, Entry, BuildHasherDefault<DigestHasher>>;
 
 /// One table for each word, of which a solver uses the one of its board.
 #[derive(Default)]
@@ -189,7 +189,10 @@ impl PositionVisitor for Solve<'_> {
         let mut current = position.after(first);
         while !current.is_game_over() {
             search.search(&current, -INFINITE, INFINITE)?;
-            let next = search.table.get(&Key::of(&current)).and_then(|e| e.best)?;
+            let next = search
+                .table
+                .get(&TableKey::of(&current))
+                .and_then(|e| e.best)?;
             line.push(next);
             current.play(next);
         }
@@ -217,7 +220,7 @@ impl<W: Word> Search<'_, W> {
     /// The best of `moves` at the root (not stored: the root may be restricted).
     fn root(&mut self, position: &BitPosition<W>, moves: &[BitMove]) -> Option<(i32, BitMove)> {
         let mut best: Option<(i32, BitMove)> = None;
-        let hinted = self.table.get(&Key::of(position)).and_then(|e| e.best);
+        let hinted = self.table.get(&TableKey::of(position)).and_then(|e| e.best);
         for (mv, child) in Self::ordered(position, moves, hinted) {
             let alpha = best.map_or(-INFINITE, |(v, _)| v);
             let value = one_ply_back(-self.search(&child, -INFINITE, -one_ply_on(alpha))?);
@@ -262,7 +265,7 @@ impl<W: Word> Search<'_, W> {
         if self.nodes > self.budget || (self.nodes.is_multiple_of(POLL_INTERVAL) && (self.stop)()) {
             return None;
         }
-        let key = Key::of(position);
+        let key = TableKey::of(position);
         let stored = self.table.get(&key).copied();
         if let Some(entry) = stored {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
@@ -311,7 +314,7 @@ impl<W: Word> Search<'_, W> {
     }
 
     /// Narrows the stored bounds of `key` (clearing the table first when it is full).
-    fn store(&mut self, key: Key<W>, lower: i32, upper: i32, best: Option<BitMove>) {
+    fn store(&mut self, key: TableKey<W>, lower: i32, upper: i32, best: Option<BitMove>) {
         if self.table.len() >= self.capacity && !self.table.contains_key(&key) {
             self.table.clear();
         }

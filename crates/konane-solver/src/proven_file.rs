@@ -21,7 +21,7 @@ use std::sync::Mutex;
 
 use konane_core::{Bitboard, Board, Word};
 
-use crate::symmetry::Key;
+use crate::symmetry::TableKey;
 
 /// Why a file of proven positions cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -60,7 +60,7 @@ pub(crate) struct ProvenLog {
 pub(crate) struct Opened<W: Word> {
     pub log: ProvenLog,
     /// The positions the file already held, with their values.
-    pub proven: Vec<(Key<W>, bool)>,
+    pub proven: Vec<(TableKey<W>, bool)>,
     /// Whether a record cut off at its end was dropped.
     pub dropped_partial: bool,
 }
@@ -132,7 +132,7 @@ impl ProvenLog {
     }
 
     /// Appends `key` and its value (an error is kept for [`ProvenLog::flush`]).
-    pub(crate) fn append<W: Word>(&self, key: &Key<W>, win: bool) {
+    pub(crate) fn append<W: Word>(&self, key: &TableKey<W>, win: bool) {
         let mut record = Vec::with_capacity(record_bytes::<W>());
         encode(key, win, &mut record);
         let mut writer = self.writer.lock().expect("no panic while writing");
@@ -159,7 +159,7 @@ fn chunks<W: Word>(bits: Bitboard<W>) -> impl Iterator<Item = u64> {
     (0..W::BITS / 64).map(move |i| (bits.0 >> (64 * i)).low_u64())
 }
 
-fn encode<W: Word>(key: &Key<W>, win: bool, out: &mut Vec<u8>) {
+fn encode<W: Word>(key: &TableKey<W>, win: bool, out: &mut Vec<u8>) {
     for bits in [key.black, key.white] {
         for chunk in chunks(bits) {
             out.extend_from_slice(&chunk.to_le_bytes());
@@ -168,7 +168,7 @@ fn encode<W: Word>(key: &Key<W>, win: bool, out: &mut Vec<u8>) {
     out.push(u8::from(key.white_to_move) | u8::from(win) << 1);
 }
 
-fn decode<W: Word>(record: &[u8]) -> (Key<W>, bool) {
+fn decode<W: Word>(record: &[u8]) -> (TableKey<W>, bool) {
     let words = W::BITS as usize / 64;
     let bitboard = |from: usize| {
         let mut word = W::ZERO;
@@ -181,7 +181,7 @@ fn decode<W: Word>(record: &[u8]) -> (Key<W>, bool) {
     };
     let flags = record[2 * 8 * words];
     (
-        Key {
+        TableKey {
             black: bitboard(0),
             white: bitboard(8 * words),
             white_to_move: flags & 1 != 0,
@@ -195,8 +195,8 @@ mod tests {
     use super::*;
     use konane_core::U256;
 
-    fn key<W: Word>(black: u64, white: u64, white_to_move: bool) -> Key<W> {
-        Key {
+    fn key<W: Word>(black: u64, white: u64, white_to_move: bool) -> TableKey<W> {
+        TableKey {
             black: Bitboard(W::from_u64(black) << (W::BITS - 64)),
             white: Bitboard(W::from_u64(white)),
             white_to_move,

@@ -10,10 +10,10 @@ use konane_core::{
 };
 use rayon::prelude::*;
 
+use crate::proof_search::{JobBoard, Searcher, Shared, SharedNumbers};
 use crate::proven_file::{ProvenFileError, ProvenLog};
 use crate::regions::RegionCache;
-use crate::search::{JobBoard, Searcher, Shared, SharedNumbers};
-use crate::symmetry::{Key, Symmetries};
+use crate::symmetry::{Symmetries, TableKey};
 use crate::table::{self, ProofTable, Replacement, TableKind};
 
 /// How a [`Solver`] works.
@@ -93,7 +93,7 @@ impl SolverOptions {
     /// Bytes one entry of a searcher's table of proof numbers ([`SolverOptions::pn_entries`])
     /// takes on `board`: 32 on boards of at most 64 squares.
     pub fn pn_entry_bytes(board: Board) -> usize {
-        with_word!(board, W => crate::search::pn_slot_bytes::<W>())
+        with_word!(board, W => crate::proof_search::pn_slot_bytes::<W>())
     }
 
     /// Bytes the tables of proof numbers of a solve by `threads` threads take per entry
@@ -103,7 +103,7 @@ impl SolverOptions {
     pub fn pn_bytes_per_entry(board: Board, threads: usize) -> usize {
         match threads {
             0 | 1 => SolverOptions::pn_entry_bytes(board),
-            _ => threads * crate::search::PN_SHARED_SLOT_BYTES,
+            _ => threads * crate::proof_search::PN_SHARED_SLOT_BYTES,
         }
     }
 }
@@ -189,14 +189,14 @@ pub enum RootThreads {
 pub struct Solver {
     board: Board,
     options: SolverOptions,
-    tables: Tables,
+    solvers: WordSolvers,
     stop: Arc<AtomicBool>,
     /// Positions searched by the running (or last) [`Solver::solve_moves`].
     nodes: AtomicU64,
 }
 
-/// The proof table and symmetries on the board's word.
-enum Tables {
+/// The solver on the board's word, with its proof table and symmetries.
+enum WordSolvers {
     W64(WordSolver<u64>),
     W128(WordSolver<u128>),
     W256(WordSolver<U256>),
@@ -206,20 +206,20 @@ enum Tables {
 macro_rules! on_word {
     ($self:expr, $position:expr, $solver:ident, $p:ident => $body:expr) => {{
         $self.check_board($position);
-        match &$self.tables {
-            Tables::W64($solver) => {
+        match &$self.solvers {
+            WordSolvers::W64($solver) => {
                 let $p = $position
                     .bits::<u64>()
                     .expect("the solver's board is on u64");
                 $body
             }
-            Tables::W128($solver) => {
+            WordSolvers::W128($solver) => {
                 let $p = $position
                     .bits::<u128>()
                     .expect("the solver's board is on u128");
                 $body
             }
-            Tables::W256($solver) => {
+            WordSolvers::W256($solver) => {
                 let $p = $position
                     .bits::<U256>()
                     .expect("the solver's board is on U256");
@@ -232,15 +232,15 @@ macro_rules! on_word {
 impl Solver {
     /// A solver for positions on `board`.
     pub fn new(board: Board, options: SolverOptions) -> Solver {
-        let tables = match board.word() {
-            WordSize::W64 => Tables::W64(WordSolver::new(board, options)),
-            WordSize::W128 => Tables::W128(WordSolver::new(board, options)),
-            WordSize::W256 => Tables::W256(WordSolver::new(board, options)),
+        let solvers = match board.word() {
+            WordSize::W64 => WordSolvers::W64(WordSolver::new(board, options)),
+            WordSize::W128 => WordSolvers::W128(WordSolver::new(board, options)),
+            WordSize::W256 => WordSolvers::W256(WordSolver::new(board, options)),
         };
         Solver {
             board,
             options,
-            tables,
+            solvers,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: AtomicU64::new(0),
         }
@@ -270,10 +270,10 @@ impl Solver {
 
     /// The number of positions in the proof table.
     pub fn table_len(&self) -> usize {
-        match &self.tables {
-            Tables::W64(solver) => solver.table.len(),
-            Tables::W128(solver) => solver.table.len(),
-            Tables::W256(solver) => solver.table.len(),
+        match &self.solvers {
+            WordSolvers::W64(solver) => solver.table.len(),
+            WordSolvers::W128(solver) => solver.table.len(),
+            WordSolvers::W256(solver) => solver.table.len(),
         }
     }
 
@@ -299,10 +299,10 @@ impl Solver {
                 kept
             }};
         }
-        Ok(match &mut self.tables {
-            Tables::W64(solver) => open!(solver, u64),
-            Tables::W128(solver) => open!(solver, u128),
-            Tables::W256(solver) => open!(solver, U256),
+        Ok(match &mut self.solvers {
+            WordSolvers::W64(solver) => open!(solver, u64),
+            WordSolvers::W128(solver) => open!(solver, u128),
+            WordSolvers::W256(solver) => open!(solver, U256),
         })
     }
 
@@ -310,10 +310,10 @@ impl Solver {
     /// [`Solver::keep_proven`] (nothing without one); a kill loses at most what came
     /// after the last flush.
     pub fn flush_proven(&self) -> std::io::Result<()> {
-        match &self.tables {
-            Tables::W64(solver) => solver.table.flush_proven(),
-            Tables::W128(solver) => solver.table.flush_proven(),
-            Tables::W256(solver) => solver.table.flush_proven(),
+        match &self.solvers {
+            WordSolvers::W64(solver) => solver.table.flush_proven(),
+            WordSolvers::W128(solver) => solver.table.flush_proven(),
+            WordSolvers::W256(solver) => solver.table.flush_proven(),
         }
     }
 
@@ -477,7 +477,7 @@ impl<W: Word> WordSolver<W> {
             .filter(|&mv| among.is_empty() || among.contains(&self.geometry.to_move(mv)))
             .collect();
         // Root moves whose results are symmetric images of each other are solved once.
-        let mut classes: Vec<(Key<W>, Vec<BitMove>)> = Vec::new();
+        let mut classes: Vec<(TableKey<W>, Vec<BitMove>)> = Vec::new();
         for &mv in moves.iter() {
             let key = self.key(&position.after(mv));
             match classes.iter_mut().find(|(k, _)| *k == key) {
@@ -612,7 +612,7 @@ impl<W: Word> WordSolver<W> {
     }
 
     /// The proof table's key of `position`.
-    fn key(&self, position: &BitPosition<W>) -> Key<W> {
+    fn key(&self, position: &BitPosition<W>) -> TableKey<W> {
         self.symmetries.canonical(
             position.pieces(Color::Black),
             position.pieces(Color::White),

@@ -5,17 +5,17 @@ use konane_core::{mix64, BitPosition, Bitboard, Color, Geometry, Symmetry, Word}
 
 /// A position as the proof table keys it: both bitboards and the side to move, in full.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd)]
-pub struct Key<W: Word> {
+pub struct TableKey<W: Word> {
     pub black: Bitboard<W>,
     pub white: Bitboard<W>,
     pub white_to_move: bool,
 }
 
-impl<W: Word> Key<W> {
+impl<W: Word> TableKey<W> {
     /// The key of `position` as it stands (no symmetry applied).
     #[inline(always)]
-    pub fn of(position: &BitPosition<W>) -> Key<W> {
-        Key {
+    pub fn of(position: &BitPosition<W>) -> TableKey<W> {
+        TableKey {
             black: position.pieces(Color::Black),
             white: position.pieces(Color::White),
             white_to_move: position.side_to_move() == Color::White,
@@ -67,7 +67,12 @@ impl<W: Word> Symmetries<W> {
     /// The smallest key among the images of (`black`, `white`): equal for positions
     /// that are symmetric to each other, so they share one table entry.
     #[inline(always)]
-    pub fn canonical(&self, black: Bitboard<W>, white: Bitboard<W>, white_to_move: bool) -> Key<W> {
+    pub fn canonical(
+        &self,
+        black: Bitboard<W>,
+        white: Bitboard<W>,
+        white_to_move: bool,
+    ) -> TableKey<W> {
         let mut best = (black, white);
         for &symmetry in &self.maps {
             let image = (
@@ -76,7 +81,7 @@ impl<W: Word> Symmetries<W> {
             );
             best = best.min(image);
         }
-        Key {
+        TableKey {
             black: best.0,
             white: best.1,
             white_to_move,
@@ -112,7 +117,7 @@ mod tests {
     /// and 2^20 positions that vary ten squares of each colour.
     #[test]
     fn nearby_positions_have_different_digests() {
-        let key = |black: u64, white: u64, white_to_move: bool| Key {
+        let key = |black: u64, white: u64, white_to_move: bool| TableKey {
             black: Bitboard(black),
             white: Bitboard(white),
             white_to_move,

@@ -13,12 +13,12 @@ use konane_core::{mix64, Bitboard, Color, Geometry, Word};
 use crate::huge_pages;
 use crate::prefetch::prefetch;
 use crate::proven_file::ProvenLog;
-use crate::symmetry::Key;
+use crate::symmetry::TableKey;
 
 /// Which proof table to use.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum TableKind {
-    /// A concurrent `DashMap<Key, bool>`.
+    /// A concurrent `DashMap<TableKey, bool>`.
     DashMap,
     /// A fixed array of atomic words, each one whole position and its value; falls
     /// back to the `DashMap` where the position does not fit one word.
@@ -63,7 +63,7 @@ impl std::fmt::Display for TableKindError {
 
 impl std::error::Error for TableKindError {}
 
-impl<W: Word> Hash for Key<W> {
+impl<W: Word> Hash for TableKey<W> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.digest());
     }
@@ -87,7 +87,7 @@ impl Hasher for DigestHasher {
     }
 }
 
-type Map<W> = DashMap<Key<W>, bool, BuildHasherDefault<DigestHasher>>;
+type Map<W> = DashMap<TableKey<W>, bool, BuildHasherDefault<DigestHasher>>;
 
 /// The three bits of a packed word beside the occupied squares: White to move, the
 /// value, and a tag that tells a taken slot from an empty one (0). They are the
@@ -224,7 +224,7 @@ impl<W: Word> Packed<W> {
     /// The packed word of `key` (without value and, when quotient-packed, without
     /// probe offset) and the hash that places it, if the position fits one word.
     #[inline(always)]
-    fn pack(&self, key: &Key<W>) -> Option<(u64, u64)> {
+    fn pack(&self, key: &TableKey<W>) -> Option<(u64, u64)> {
         let fits = key.black.without(self.black_shade).is_empty()
             && key.white.without(self.white_shade).is_empty();
         if !fits {
@@ -294,7 +294,7 @@ impl<W: Word> Packed<W> {
         match self.packing {
             Packing::Squares(flags) => {
                 let occupied = Bitboard(W::from_u64(found & !flags.all()));
-                Key {
+                TableKey {
                     black: occupied & self.black_shade,
                     white: occupied & self.white_shade,
                     white_to_move: found & flags.white_to_move != 0,
@@ -472,7 +472,7 @@ impl<W: Word> ProofTable<W> {
 
     /// The proven value of `key` (true: the side to move wins), if stored.
     #[inline(always)]
-    pub fn get(&self, key: &Key<W>) -> Option<bool> {
+    pub fn get(&self, key: &TableKey<W>) -> Option<bool> {
         if let Some(packed) = &self.packed {
             if let Some((word, hash)) = packed.pack(key) {
                 return packed.get(word, hash);
@@ -484,7 +484,7 @@ impl<W: Word> ProofTable<W> {
     /// Asks for the slots where `key` would be ([`crate::prefetch`]): a caller about
     /// to look up many keys asks for them all first, so that their cache misses overlap.
     #[inline(always)]
-    pub fn prefetch(&self, key: &Key<W>) {
+    pub fn prefetch(&self, key: &TableKey<W>) {
         if let Some(packed) = &self.packed {
             let hash = match packed.packing {
                 Packing::Squares(_) => key.digest(),
@@ -501,7 +501,7 @@ impl<W: Word> ProofTable<W> {
     /// Records that the side to move in `key` wins (`true`) or loses, and keeps it on
     /// disk too if it has enough pieces for the file of proven positions.
     #[inline(always)]
-    pub fn insert(&self, key: Key<W>, win: bool) {
+    pub fn insert(&self, key: TableKey<W>, win: bool) {
         if let Some(log) = &self.log {
             if (key.black | key.white).count() >= log.min_pieces {
                 log.append(&key, win);
@@ -512,7 +512,7 @@ impl<W: Word> ProofTable<W> {
 
     /// Keeps the proven positions of at least `log.min_pieces` pieces in its file from
     /// now on, and loads `proven` (what the file held) into the table.
-    pub fn keep_proven(&mut self, log: ProvenLog, proven: &[(Key<W>, bool)]) {
+    pub fn keep_proven(&mut self, log: ProvenLog, proven: &[(TableKey<W>, bool)]) {
         for &(key, win) in proven {
             self.store(key, win);
         }
@@ -526,7 +526,7 @@ impl<W: Word> ProofTable<W> {
 
     /// [`ProofTable::insert`] without the file.
     #[inline(always)]
-    fn store(&self, key: Key<W>, win: bool) {
+    fn store(&self, key: TableKey<W>, win: bool) {
         if let Some(packed) = &self.packed {
             if let Some((word, hash)) = packed.pack(&key) {
                 return packed.insert(word, hash, win);
@@ -556,7 +556,7 @@ mod tests {
 
     /// Distinct positions of the board of `geometry` with each colour on its own shade,
     /// and a value each.
-    fn positions(count: usize, geometry: &Geometry<u64>) -> Vec<(Key<u64>, bool)> {
+    fn positions(count: usize, geometry: &Geometry<u64>) -> Vec<(TableKey<u64>, bool)> {
         let (black, white) = (
             geometry.start_pieces(Color::Black),
             geometry.start_pieces(Color::White),
@@ -568,7 +568,7 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let key = Key {
+            let key = TableKey {
                 black: Bitboard(x) & black,
                 white: Bitboard(x.rotate_left(17)) & white,
                 white_to_move: x & 1 == 1,
@@ -645,7 +645,7 @@ mod tests {
             table.insert(key, win);
         }
         assert!(table.map.is_empty(), "every 6x8 position fits a word");
-        let keys: std::collections::HashSet<Key<u64>> = entries.iter().map(|e| e.0).collect();
+        let keys: std::collections::HashSet<TableKey<u64>> = entries.iter().map(|e| e.0).collect();
         let mut found = 0;
         for &(key, win) in &entries {
             if let Some(value) = table.get(&key) {
@@ -653,7 +653,7 @@ mod tests {
                 found += 1;
             }
             // The side to move is part of the key.
-            let other = Key {
+            let other = TableKey {
                 white_to_move: !key.white_to_move,
                 ..key
             };
@@ -675,7 +675,7 @@ mod tests {
                 let packed = table.packed.as_ref().expect("8x8 packs");
                 assert_eq!(packed.packing, Packing::Quotient);
                 let entries = positions(count, geometry);
-                let keys: std::collections::HashSet<Key<u64>> =
+                let keys: std::collections::HashSet<TableKey<u64>> =
                     entries.iter().map(|e| e.0).collect();
                 for &(key, win) in &entries {
                     table.insert(key, win);
@@ -693,11 +693,11 @@ mod tests {
                     // Neighbours in the hash and the other side to move are other
                     // positions: never answered for unless stored.
                     for other in [
-                        Key {
+                        TableKey {
                             white_to_move: !key.white_to_move,
                             ..key
                         },
-                        Key {
+                        TableKey {
                             black: Bitboard(key.black.0 ^ 1),
                             ..key
                         },
@@ -752,13 +752,13 @@ mod tests {
     fn a_full_table_keeps_the_positions_of_most_pieces_or_the_latest() {
         let geometry = Geometry::<u64>::of(Board::new(7, 7).unwrap());
         let entries = positions(1 << 14, geometry);
-        let pieces = |key: &Key<u64>| (key.black | key.white).count();
+        let pieces = |key: &TableKey<u64>| (key.black | key.white).count();
         let kept = |replacement| {
             let table = ProofTable::new(TableKind::Packed, 1 << 10, geometry, replacement);
             for &(key, win) in &entries {
                 table.insert(key, win);
             }
-            let found: Vec<&Key<u64>> = entries
+            let found: Vec<&TableKey<u64>> = entries
                 .iter()
                 .map(|(key, _)| key)
                 .filter(|key| table.get(key).is_some())
@@ -768,7 +768,7 @@ mod tests {
         };
         // Sixteen entries for each slot: the fewest-pieces rule keeps positions of more
         // pieces than the home rule, which keeps the latest ones.
-        let mean = |found: &[&Key<u64>]| {
+        let mean = |found: &[&TableKey<u64>]| {
             found.iter().map(|key| pieces(key) as f64).sum::<f64>() / found.len() as f64
         };
         let (home, fewest) = (kept(Replacement::Home), kept(Replacement::FewestPieces));
@@ -779,7 +779,7 @@ mod tests {
             mean(&home)
         );
         let latest = entries.len() - (1 << 10);
-        let recent = |found: &[&Key<u64>]| {
+        let recent = |found: &[&TableKey<u64>]| {
             found
                 .iter()
                 .filter(|key| entries[latest..].iter().any(|(k, _)| k == **key))

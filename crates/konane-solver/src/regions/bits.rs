@@ -202,15 +202,15 @@ fn closure<W: Word>(geometry: &Geometry<W>, black: Bitboard<W>, white: Bitboard<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::regions::{regions, SquareSet};
+    use crate::regions::{regions, RegionSquares};
     use konane_core::{BitPosition, Board, Color, Phase, Position};
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
 
-    fn squares<W: Word>(geometry: &Geometry<W>, bb: Bitboard<W>) -> SquareSet {
+    fn squares<W: Word>(geometry: &Geometry<W>, bb: Bitboard<W>) -> RegionSquares {
         bb.iter()
-            .map(|i| SquareSet::single(geometry.square(i)))
-            .fold(SquareSet::EMPTY, SquareSet::or)
+            .map(|i| RegionSquares::single(geometry.square(i)))
+            .fold(RegionSquares::EMPTY, RegionSquares::or)
     }
 
     /// The bitboard split finds exactly the regions of the square-set split.

@@ -10,7 +10,7 @@ use konane_core::{Bitboard, Geometry, Word};
 use super::bits::BitRegion;
 use super::key::RegionKey;
 use super::split::Region;
-use super::squares::SquareSet;
+use super::squares::RegionSquares;
 use super::values::RegionValues;
 
 /// New regions one valuation may value (a region of the sizes the solver values needs
@@ -66,8 +66,8 @@ impl<W: Word> RegionCache<W> {
         }
         let named = |bb: Bitboard<W>| {
             bb.iter()
-                .map(|i| SquareSet::single(geometry.square(i)))
-                .fold(SquareSet::EMPTY, SquareSet::or)
+                .map(|i| RegionSquares::single(geometry.square(i)))
+                .fold(RegionSquares::EMPTY, RegionSquares::or)
         };
         let key = RegionKey::of(&Region {
             black: named(region.black),

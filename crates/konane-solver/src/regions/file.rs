@@ -25,7 +25,7 @@ use konane_core::Board;
 use thiserror::Error;
 
 use super::key::RegionKey;
-use super::squares::SquareSet;
+use super::squares::RegionSquares;
 use super::values::{RegionValues, ValueError};
 
 const HEADER: &str = "konane-values 1";
@@ -80,8 +80,8 @@ pub enum ValuesFileError {
 struct Entry {
     line: usize,
     board: Board,
-    black: SquareSet,
-    white: SquareSet,
+    black: RegionSquares,
+    white: RegionSquares,
     value: Form,
 }
 
@@ -162,7 +162,7 @@ impl RegionValues {
 }
 
 /// The squares' names, comma-separated, or `-`.
-fn squares(set: SquareSet) -> String {
+fn squares(set: RegionSquares) -> String {
     if set.is_empty() {
         return "-".to_string();
     }
@@ -215,17 +215,19 @@ fn parse_entry(line: usize, content: &str) -> Result<Entry, String> {
         ));
     };
     let board: Board = size.parse().map_err(|e| format!("{e}"))?;
-    let pieces = |field: &str| -> Result<SquareSet, String> {
+    let pieces = |field: &str| -> Result<RegionSquares, String> {
         if field == "-" {
-            return Ok(SquareSet::EMPTY);
+            return Ok(RegionSquares::EMPTY);
         }
-        field.split(',').try_fold(SquareSet::EMPTY, |set, name| {
-            let square = board.parse_square(name).map_err(|e| format!("{e}"))?;
-            if set.contains(square) {
-                return Err(format!("square {name} twice"));
-            }
-            Ok(set.or(SquareSet::single(square)))
-        })
+        field
+            .split(',')
+            .try_fold(RegionSquares::EMPTY, |set, name| {
+                let square = board.parse_square(name).map_err(|e| format!("{e}"))?;
+                if set.contains(square) {
+                    return Err(format!("square {name} twice"));
+                }
+                Ok(set.or(RegionSquares::single(square)))
+            })
     };
     let (black, white) = (pieces(black)?, pieces(white)?);
     if !black.and(white).is_empty() {

@@ -6,15 +6,15 @@
 use konane_core::{Board, Square};
 
 use super::split::Region;
-use super::squares::SquareSet;
+use super::squares::RegionSquares;
 
 /// A region up to translation and symmetry (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RegionKey {
     width: u8,
     height: u8,
-    black: SquareSet,
-    white: SquareSet,
+    black: RegionSquares,
+    white: RegionSquares,
 }
 
 impl RegionKey {
@@ -27,23 +27,30 @@ impl RegionKey {
         };
         let ((f0, f1), (r0, r1)) = (span(Square::file), span(Square::rank));
         let (w, h) = (f1 - f0 + 1, r1 - r0 + 1);
-        let local = |set: SquareSet| {
+        let local = |set: RegionSquares| {
             set.squares()
-                .map(|s| SquareSet::single(Square::new(s.file() - f0, s.rank() - r0)))
-                .fold(SquareSet::EMPTY, SquareSet::or)
+                .map(|s| RegionSquares::single(Square::new(s.file() - f0, s.rank() - r0)))
+                .fold(RegionSquares::EMPTY, RegionSquares::or)
         };
         RegionKey::normalised(w, h, local(region.black), local(region.white))
     }
 
     /// The key of the pieces `black` and `white` of a `w` x `h` box: the smallest of
     /// the box's eight images.
-    pub(crate) fn normalised(w: u8, h: u8, black: SquareSet, white: SquareSet) -> RegionKey {
+    pub(crate) fn normalised(
+        w: u8,
+        h: u8,
+        black: RegionSquares,
+        white: RegionSquares,
+    ) -> RegionKey {
         (0..8)
             .map(|symmetry| {
-                let map = |set: SquareSet| {
+                let map = |set: RegionSquares| {
                     set.squares()
-                        .map(|s| SquareSet::single(transform(symmetry, s.file(), s.rank(), w, h)))
-                        .fold(SquareSet::EMPTY, SquareSet::or)
+                        .map(|s| {
+                            RegionSquares::single(transform(symmetry, s.file(), s.rank(), w, h))
+                        })
+                        .fold(RegionSquares::EMPTY, RegionSquares::or)
                 };
                 let (width, height) = if symmetry >= 4 { (h, w) } else { (w, h) };
                 RegionKey {
@@ -64,12 +71,12 @@ impl RegionKey {
     }
 
     /// The Black pieces, on [`RegionKey::board`].
-    pub fn black(&self) -> SquareSet {
+    pub fn black(&self) -> RegionSquares {
         self.black
     }
 
     /// The White pieces, on [`RegionKey::board`].
-    pub fn white(&self) -> SquareSet {
+    pub fn white(&self) -> RegionSquares {
         self.white
     }
 

@@ -22,7 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The squares are handled as [`SquareSet`]s, the one type here that knows the core's
+//! The squares are handled as [`RegionSquares`]s, the one type here that knows the core's
 //! bitboard layout.
 
 mod bits;
@@ -40,5 +40,5 @@ pub use file::ValuesFileError;
 pub use key::RegionKey;
 pub use position_value::{winner, PositionValue};
 pub use split::{regions, Region, EXACT_ARRANGEMENTS, EXACT_PIECES};
-pub use squares::SquareSet;
+pub use squares::RegionSquares;
 pub use values::{RegionValues, ValueError};

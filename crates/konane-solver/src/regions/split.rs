@@ -15,25 +15,25 @@
 use fnv::FnvHashSet;
 use konane_core::{Board, Color, Phase, Position};
 
-use super::squares::SquareSet;
+use super::squares::RegionSquares;
 
 /// A part of a position that plays as a game of its own: its pieces and the squares
 /// they could ever stand on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
     /// The region's Black pieces.
-    pub black: SquareSet,
+    pub black: RegionSquares,
     /// The region's White pieces.
-    pub white: SquareSet,
+    pub white: RegionSquares,
     /// Every square a piece of the region could ever stand on (its pieces' squares
     /// included); the moves of the region never touch another square.
-    pub reach: SquareSet,
+    pub reach: RegionSquares,
 }
 
 impl Region {
     /// The region alone on `board` (every other square empty), `side` to move.
     pub fn position(&self, board: Board, side: Color) -> Position {
-        SquareSet::position(board, self.black, self.white, side)
+        RegionSquares::position(board, self.black, self.white, side)
     }
 
     /// Whether a jump of one region could ever touch a square the other could use.
@@ -52,10 +52,10 @@ impl Region {
 /// region.
 pub fn regions(position: &Position) -> Vec<Region> {
     let board = position.board();
-    let black = SquareSet::pieces(position, Color::Black);
-    let white = SquareSet::pieces(position, Color::White);
+    let black = RegionSquares::pieces(position, Color::Black);
+    let white = RegionSquares::pieces(position, Color::White);
     if position.phase() != Phase::Jumps {
-        let reach = SquareSet::board(board);
+        let reach = RegionSquares::board(board);
         return vec![Region {
             black,
             white,
@@ -72,15 +72,15 @@ pub fn regions(position: &Position) -> Vec<Region> {
 /// cache of [`reach`]).
 pub(crate) fn split(
     board: Board,
-    black: SquareSet,
-    white: SquareSet,
-    reach: &mut dyn FnMut(SquareSet, SquareSet) -> SquareSet,
+    black: RegionSquares,
+    white: RegionSquares,
+    reach: &mut dyn FnMut(RegionSquares, RegionSquares) -> RegionSquares,
 ) -> Vec<Region> {
     let occupied = black.or(white);
     let mut regions = Vec::new();
     let mut rest = occupied;
     while let Some(seed) = rest.squares().next() {
-        let mut group = SquareSet::single(seed);
+        let mut group = RegionSquares::single(seed);
         loop {
             let grown = group.or(group.neighbours(board).and(occupied));
             if grown == group {
@@ -131,7 +131,7 @@ pub const EXACT_PIECES: u32 = 6;
 
 /// Every square the group's pieces could ever stand on (a superset of it for a large
 /// group). The board has at least two empty squares besides the group's pieces.
-pub(crate) fn reach(black: SquareSet, white: SquareSet, board: Board) -> SquareSet {
+pub(crate) fn reach(black: RegionSquares, white: RegionSquares, board: Board) -> RegionSquares {
     let small = black.len() + white.len() <= EXACT_PIECES;
     small
         .then(|| exact_reach(black, white, board, EXACT_ARRANGEMENTS))
@@ -142,15 +142,15 @@ pub(crate) fn reach(black: SquareSet, white: SquareSet, board: Board) -> SquareS
 /// The squares occupied in any arrangement the group's moves (either colour, any
 /// order) lead to, or `None` when there are more than `limit` arrangements.
 fn exact_reach(
-    black: SquareSet,
-    white: SquareSet,
+    black: RegionSquares,
+    white: RegionSquares,
     board: Board,
     limit: usize,
-) -> Option<SquareSet> {
+) -> Option<RegionSquares> {
     let mut seen = FnvHashSet::default();
     seen.insert((black, white));
     let mut pending = vec![(black, white)];
-    let mut reach = SquareSet::EMPTY;
+    let mut reach = RegionSquares::EMPTY;
     while let Some((black, white)) = pending.pop() {
         reach = reach.or(black).or(white);
         for side in [Color::Black, Color::White] {
@@ -169,14 +169,14 @@ fn exact_reach(
 
 /// The pieces (Black, White) after each jump of `side`, on `board`.
 pub(crate) fn after_jumps(
-    black: SquareSet,
-    white: SquareSet,
+    black: RegionSquares,
+    white: RegionSquares,
     side: Color,
     board: Board,
-) -> Vec<(SquareSet, SquareSet)> {
+) -> Vec<(RegionSquares, RegionSquares)> {
     match side {
-        Color::Black => SquareSet::jumps(black, white, board),
-        Color::White => SquareSet::jumps(white, black, board)
+        Color::Black => RegionSquares::jumps(black, white, board),
+        Color::White => RegionSquares::jumps(white, black, board)
             .into_iter()
             .map(|(white, black)| (black, white))
             .collect(),
@@ -185,7 +185,7 @@ pub(crate) fn after_jumps(
 
 /// A superset of the squares the pieces could ever stand on, each colour on its own (a
 /// jump lands two steps from its start, over a piece of the other colour).
-fn closure(black: SquareSet, white: SquareSet, board: Board) -> SquareSet {
+fn closure(black: RegionSquares, white: RegionSquares, board: Board) -> RegionSquares {
     let (mut black, mut white) = (black, white);
     loop {
         let more_black = black.or(black.jump_landings(white, board));

@@ -2,30 +2,33 @@
 //! few operations that need the board's bit layout done on the board's own word.
 
 use konane_core::{
-    with_word, Bitboard, Board, Color, Direction, Geometry, Position, Square, SquareSet as Squares,
-    Word,
+    with_word, Bitboard, Board, Color, Direction, Geometry, Position, Square, SquareSet, Word,
 };
 
 /// A set of squares of a board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SquareSet(Squares);
+pub struct RegionSquares(SquareSet);
 
 /// The bitboard of `set` on the word of `geometry`.
-fn bits<W: Word>(geometry: &Geometry<W>, set: SquareSet) -> Bitboard<W> {
+fn bits<W: Word>(geometry: &Geometry<W>, set: RegionSquares) -> Bitboard<W> {
     set.squares()
         .fold(Bitboard::EMPTY, |bb, square| bb | geometry.bit(square))
 }
 
 /// The squares of a bitboard.
-fn named<W: Word>(geometry: &Geometry<W>, bb: Bitboard<W>) -> SquareSet {
-    SquareSet(bb.iter().map(|index| geometry.square(index)).collect())
+fn named<W: Word>(geometry: &Geometry<W>, bb: Bitboard<W>) -> RegionSquares {
+    RegionSquares(bb.iter().map(|index| geometry.square(index)).collect())
 }
 
-fn neighbours<W: Word>(geometry: &Geometry<W>, set: SquareSet) -> SquareSet {
+fn neighbours<W: Word>(geometry: &Geometry<W>, set: RegionSquares) -> RegionSquares {
     named(geometry, geometry.neighbours(bits(geometry, set)))
 }
 
-fn jump_landings<W: Word>(geometry: &Geometry<W>, from: SquareSet, over: SquareSet) -> SquareSet {
+fn jump_landings<W: Word>(
+    geometry: &Geometry<W>,
+    from: RegionSquares,
+    over: RegionSquares,
+) -> RegionSquares {
     let (from, over) = (bits(geometry, from), bits(geometry, over));
     let landings = Direction::ALL.iter().fold(Bitboard::EMPTY, |acc, &dir| {
         acc | geometry.shift(dir, geometry.shift(dir, from) & over)
@@ -35,9 +38,9 @@ fn jump_landings<W: Word>(geometry: &Geometry<W>, from: SquareSet, over: SquareS
 
 fn jumps<W: Word>(
     geometry: &Geometry<W>,
-    movers: SquareSet,
-    others: SquareSet,
-) -> Vec<(SquareSet, SquareSet)> {
+    movers: RegionSquares,
+    others: RegionSquares,
+) -> Vec<(RegionSquares, RegionSquares)> {
     let (movers, others) = (bits(geometry, movers), bits(geometry, others));
     let empty = geometry.mask().without(movers | others);
     let mut after = Vec::new();
@@ -51,23 +54,23 @@ fn jumps<W: Word>(
     after
 }
 
-impl SquareSet {
+impl RegionSquares {
     /// No square.
-    pub const EMPTY: SquareSet = SquareSet(Squares::EMPTY);
+    pub const EMPTY: RegionSquares = RegionSquares(SquareSet::EMPTY);
 
     /// The pieces of `color` in `position`.
-    pub fn pieces(position: &Position, color: Color) -> SquareSet {
-        SquareSet(position.pieces(color))
+    pub fn pieces(position: &Position, color: Color) -> RegionSquares {
+        RegionSquares(position.pieces(color))
     }
 
     /// Every square of `board`.
-    pub fn board(board: Board) -> SquareSet {
-        SquareSet(board.squares().collect())
+    pub fn board(board: Board) -> RegionSquares {
+        RegionSquares(board.squares().collect())
     }
 
     /// The set of one square.
-    pub fn single(square: Square) -> SquareSet {
-        SquareSet(Squares::EMPTY.with(square))
+    pub fn single(square: Square) -> RegionSquares {
+        RegionSquares(SquareSet::EMPTY.with(square))
     }
 
     /// Whether `square` is in the set.
@@ -91,29 +94,29 @@ impl SquareSet {
     }
 
     /// The squares in both.
-    pub fn and(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 & other.0)
+    pub fn and(self, other: RegionSquares) -> RegionSquares {
+        RegionSquares(self.0 & other.0)
     }
 
     /// The squares in either.
-    pub fn or(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 | other.0)
+    pub fn or(self, other: RegionSquares) -> RegionSquares {
+        RegionSquares(self.0 | other.0)
     }
 
     /// The squares of `self` not in `other`.
-    pub fn minus(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 ^ (self.0 & other.0))
+    pub fn minus(self, other: RegionSquares) -> RegionSquares {
+        RegionSquares(self.0 ^ (self.0 & other.0))
     }
 
     /// The orthogonal neighbours of the set's squares on `board`.
-    pub fn neighbours(self, board: Board) -> SquareSet {
+    pub fn neighbours(self, board: Board) -> RegionSquares {
         with_word!(board, W => neighbours(Geometry::<W>::of(board), self))
     }
 
     /// The squares of `board` two steps along a line from a square of `self` over an
     /// adjacent square of `over`: where a piece on `self` lands jumping a piece on
     /// `over`, if the landing square is free.
-    pub fn jump_landings(self, over: SquareSet, board: Board) -> SquareSet {
+    pub fn jump_landings(self, over: RegionSquares, board: Board) -> RegionSquares {
         with_word!(board, W => jump_landings(Geometry::<W>::of(board), self, over))
     }
 
@@ -123,16 +126,21 @@ impl SquareSet {
     /// so it also serves a region on a board of its own that leaves fewer than two
     /// squares empty.
     pub fn jumps(
-        movers: SquareSet,
-        others: SquareSet,
+        movers: RegionSquares,
+        others: RegionSquares,
         board: Board,
-    ) -> Vec<(SquareSet, SquareSet)> {
+    ) -> Vec<(RegionSquares, RegionSquares)> {
         with_word!(board, W => jumps(Geometry::<W>::of(board), movers, others))
     }
 
     /// A position on `board` with these pieces (`black`, `white`, disjoint and on the
     /// board) and `side` to move.
-    pub fn position(board: Board, black: SquareSet, white: SquareSet, side: Color) -> Position {
+    pub fn position(
+        board: Board,
+        black: RegionSquares,
+        white: RegionSquares,
+        side: Color,
+    ) -> Position {
         Position::from_squares(board, black.0, white.0, side)
             .expect("region pieces are disjoint squares of the board")
     }

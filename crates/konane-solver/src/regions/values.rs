@@ -11,7 +11,7 @@ use thiserror::Error;
 
 use super::key::RegionKey;
 use super::split::{after_jumps, reach, split, Region};
-use super::squares::SquareSet;
+use super::squares::RegionSquares;
 
 /// Why a value was not computed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -42,7 +42,7 @@ pub enum ValueError {
 pub struct RegionValues {
     games: Games,
     values: FnvHashMap<RegionKey, GameId>,
-    reaches: FnvHashMap<(Board, SquareSet, SquareSet), SquareSet>,
+    reaches: FnvHashMap<(Board, RegionSquares, RegionSquares), RegionSquares>,
     capacity: usize,
 }
 
@@ -128,8 +128,8 @@ impl RegionValues {
             budget,
             stop,
         };
-        let black = SquareSet::pieces(position, Color::Black);
-        let white = SquareSet::pieces(position, Color::White);
+        let black = RegionSquares::pieces(position, Color::Black);
+        let white = RegionSquares::pieces(position, Color::White);
         search
             .regions(black, white)
             .into_iter()
@@ -154,7 +154,7 @@ impl RegionValues {
         &mut self,
         key: RegionKey,
         board: Board,
-        (black, white): (SquareSet, SquareSet),
+        (black, white): (RegionSquares, RegionSquares),
         budget: u64,
     ) -> Result<GameId, ValueError> {
         let mut search = Search {
@@ -202,7 +202,7 @@ struct Search<'a> {
 impl Search<'_> {
     /// The regions of the pieces on the board, with the reaches of groups of pieces
     /// remembered while the database has room.
-    fn regions(&mut self, black: SquareSet, white: SquareSet) -> Vec<Region> {
+    fn regions(&mut self, black: RegionSquares, white: RegionSquares) -> Vec<Region> {
         let (board, db) = (self.board, &mut *self.db);
         let room = db.entries() < db.capacity;
         split(board, black, white, &mut |black, white| {

@@ -11,7 +11,7 @@ use zerocopy::FromZeros;
 
 use crate::huge_pages;
 use crate::prefetch::prefetch;
-use crate::symmetry::Key;
+use crate::symmetry::TableKey;
 
 /// Where a searcher keeps the numbers of unproven positions.
 pub(crate) enum Numbers<'a, W: Word> {
@@ -21,7 +21,7 @@ pub(crate) enum Numbers<'a, W: Word> {
 
 impl<W: Word> Numbers<'_, W> {
     #[inline(always)]
-    pub(super) fn get(&self, key: &Key<W>) -> Option<(u32, u32)> {
+    pub(super) fn get(&self, key: &TableKey<W>) -> Option<(u32, u32)> {
         match self {
             Numbers::Own(table) => table.get(key),
             Numbers::Shared(table) => table.get(key.digest()),
@@ -30,7 +30,7 @@ impl<W: Word> Numbers<'_, W> {
 
     /// Asks for the home of `key` (see [`crate::table::ProofTable::prefetch`]).
     #[inline(always)]
-    pub(super) fn prefetch(&self, key: &Key<W>) {
+    pub(super) fn prefetch(&self, key: &TableKey<W>) {
         match self {
             Numbers::Own(table) => table.prefetch(key),
             Numbers::Shared(table) => table.prefetch(key.digest()),
@@ -39,7 +39,7 @@ impl<W: Word> Numbers<'_, W> {
 
     /// Records the numbers of `key` (neither of them 0).
     #[inline(always)]
-    pub(super) fn set(&mut self, key: Key<W>, pn: u32, dn: u32) {
+    pub(super) fn set(&mut self, key: TableKey<W>, pn: u32, dn: u32) {
         match self {
             Numbers::Own(table) => table.set(key, pn, dn),
             Numbers::Shared(table) => table.set(key.digest(), pn, dn),
@@ -73,7 +73,7 @@ impl<W: Word> Slot<W> {
     }
 
     #[inline(always)]
-    fn holds(&self, key: &Key<W>) -> bool {
+    fn holds(&self, key: &TableKey<W>) -> bool {
         !self.is_empty()
             && self.black == key.black
             && self.white == key.white
@@ -81,8 +81,8 @@ impl<W: Word> Slot<W> {
     }
 
     #[inline(always)]
-    fn key(&self) -> Key<W> {
-        Key {
+    fn key(&self) -> TableKey<W> {
+        TableKey {
             black: self.black,
             white: self.white,
             white_to_move: self.white_to_move,
@@ -170,12 +170,12 @@ impl<W: Word> PnTable<W> {
     /// The home of `key`: the digest's bits from bit 1 on, the bits the earlier layout
     /// (slot pairs at even indices) used, so that the search's nodes stay the same.
     #[inline(always)]
-    fn home(&self, key: &Key<W>) -> usize {
+    fn home(&self, key: &TableKey<W>) -> usize {
         home_among(key, self.homes.len())
     }
 
     #[inline(always)]
-    fn get(&self, key: &Key<W>) -> Option<(u32, u32)> {
+    fn get(&self, key: &TableKey<W>) -> Option<(u32, u32)> {
         self.homes[self.home(key)]
             .0
             .iter()
@@ -184,13 +184,13 @@ impl<W: Word> PnTable<W> {
     }
 
     #[inline(always)]
-    fn prefetch(&self, key: &Key<W>) {
+    fn prefetch(&self, key: &TableKey<W>) {
         prefetch(&self.homes[self.home(key)]);
     }
 
     /// Records the numbers of `key` (neither of them 0).
     #[inline(always)]
-    fn set(&mut self, key: Key<W>, pn: u32, dn: u32) {
+    fn set(&mut self, key: TableKey<W>, pn: u32, dn: u32) {
         debug_assert!(pn > 0 && dn > 0, "an unproven position's numbers");
         loop {
             let home = self.home(&key);
@@ -260,7 +260,7 @@ impl<W: Word> PnTable<W> {
 
 /// The home of `key` in a [`PnTable`] of `homes` homes (a power of two).
 #[inline(always)]
-fn home_among<W: Word>(key: &Key<W>, homes: usize) -> usize {
+fn home_among<W: Word>(key: &TableKey<W>, homes: usize) -> usize {
     (key.digest() >> 1) as usize & (homes - 1)
 }
 
@@ -360,8 +360,8 @@ mod tests {
     #[test]
     fn a_growing_table_stays_half_full_and_exact() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(25);
-        let keys: Vec<Key<u64>> = (0..6000)
-            .map(|_| Key {
+        let keys: Vec<TableKey<u64>> = (0..6000)
+            .map(|_| TableKey {
                 black: Bitboard(rng.gen::<u64>()),
                 white: Bitboard(rng.gen::<u64>()),
                 white_to_move: rng.gen(),
@@ -397,7 +397,7 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         let mut table = PnTable::<u64>::starting_with(1 << 10, 1 << 10);
         for _ in 0..2_000 {
-            let key = Key {
+            let key = TableKey {
                 black: Bitboard(rng.gen()),
                 white: Bitboard(rng.gen()),
                 white_to_move: rng.gen(),
@@ -427,7 +427,7 @@ mod tests {
     #[test]
     fn a_full_table_keeps_the_position_with_larger_numbers() {
         let mut table = PnTable::<u64>::starting_with(2, 2);
-        let key = |i: u64| Key {
+        let key = |i: u64| TableKey {
             black: Bitboard(i),
             white: Bitboard(0),
             white_to_move: false,
@@ -475,7 +475,7 @@ mod tests {
     fn a_table_of_few_positions_stays_small() {
         let mut table = PnTable::<u64>::new(1 << 20);
         for i in 0..100u64 {
-            let key = Key {
+            let key = TableKey {
                 black: Bitboard(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
                 white: Bitboard(i),
                 white_to_move: false,

@@ -23,7 +23,7 @@ use konane_core::{Bitboard, Word};
 use super::jobs::{Job, JobBoard, JobState, OFFER_ABOVE_PN_PIECES};
 use super::numbers::{Numbers, PnTable};
 use super::{Child, Opened, Probe, Searcher};
-use crate::symmetry::Key;
+use crate::symmetry::TableKey;
 
 /// A number beyond every real one: a proven position's.
 const INF: u32 = u32::MAX / 2;
@@ -73,7 +73,7 @@ impl<W: Word> Searcher<'_, W> {
 
     /// The numbers of a child: proven, searched before, or first estimates.
     #[inline(always)]
-    fn numbers_of(&self, key: &Key<W>, child: &Child<W>) -> (u32, u32) {
+    fn numbers_of(&self, key: &TableKey<W>, child: &Child<W>) -> (u32, u32) {
         if let Some(win) = self.shared.table.get(key) {
             return proven(win);
         }

@@ -9,7 +9,7 @@ use konane_core::{Bitboard, Geometry, Word};
 use rayon::prelude::*;
 
 use crate::regions::{split_bits, BitRegion, ReachCache, RegionCache};
-use crate::symmetry::{Key, Symmetries};
+use crate::symmetry::{Symmetries, TableKey};
 use crate::table::ProofTable;
 
 mod jobs;
@@ -132,7 +132,7 @@ enum Opened<W: Word> {
     Search {
         start: usize,
         count: usize,
-        key: Key<W>,
+        key: TableKey<W>,
     },
 }
 
@@ -153,7 +153,7 @@ pub(crate) struct Searcher<'a, W: Word> {
     reaches: ReachCache<W>,
     /// Children's table keys, one segment per node: while a depth-first node looks
     /// them up, and for the whole search of a df-pn node (its offers compare them).
-    keys: Vec<Key<W>>,
+    keys: Vec<TableKey<W>>,
     /// A stack of the children's proof and disproof numbers, one segment per ply.
     numbers_stack: Vec<(u32, u32)>,
     /// Proof and disproof numbers of unproven positions (made on first use).
@@ -258,7 +258,7 @@ impl<'a, W: Word> Searcher<'a, W> {
 
     /// The canonical table key of (`me`, `opp`) with `white` to move or not.
     #[inline(always)]
-    fn key(&self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> Key<W> {
+    fn key(&self, me: Bitboard<W>, opp: Bitboard<W>, white: bool) -> TableKey<W> {
         let (black, white_bb) = if white { (opp, me) } else { (me, opp) };
         self.shared.symmetries.canonical(black, white_bb, white)
     }

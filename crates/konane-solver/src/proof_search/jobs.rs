@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use konane_core::{Bitboard, Word};
 
-use crate::symmetry::Key;
+use crate::symmetry::TableKey;
 
 /// Nodes with at least this many pieces more than the proof-number threshold offer
 /// jobs (7x6: 579 to 823 jobs a solve at 6, 16,026 at 1, which cost twice the nodes).
@@ -45,7 +45,7 @@ const DROPPED: u8 = 3;
 /// One position handed to another thread to search.
 pub(crate) struct Job<W: Word> {
     /// Its canonical key, by which the nodes that have it as a child find it.
-    pub key: Key<W>,
+    pub key: TableKey<W>,
     /// The mover's pieces, the other side's, and whether White is to move.
     pub me: Bitboard<W>,
     pub opp: Bitboard<W>,
@@ -162,7 +162,7 @@ impl<W: Word> JobBoard<W> {
     }
 
     /// The live jobs whose positions are among `keys`, each with its index there.
-    pub fn among(&self, keys: &[Key<W>]) -> Vec<(usize, Arc<Job<W>>)> {
+    pub fn among(&self, keys: &[TableKey<W>]) -> Vec<(usize, Arc<Job<W>>)> {
         if self.live_jobs.load(Ordering::Relaxed) == 0 {
             return Vec::new();
         }
@@ -178,7 +178,7 @@ impl<W: Word> JobBoard<W> {
     /// there is one already.
     pub fn offer(
         &self,
-        key: Key<W>,
+        key: TableKey<W>,
         me: Bitboard<W>,
         opp: Bitboard<W>,
         white: bool,
@@ -294,8 +294,8 @@ impl<W: Word> JobBoard<W> {
 mod tests {
     use super::*;
 
-    fn key(bits: u64) -> Key<u64> {
-        Key {
+    fn key(bits: u64) -> TableKey<u64> {
+        TableKey {
             black: Bitboard(bits),
             white: Bitboard(bits << 1),
             white_to_move: false,
