@@ -3,7 +3,7 @@
 //! temperatures, the sum, who wins with either side to move, and last the sum's
 //! canonical form in the strict grammar (`canonical: G`) for other programs; or all of
 //! it as one JSON object (`--json`), the thermograph as SVG (`--thermograph FILE`), and
-//! positions in batches (`--batch`, in [`crate::value_batch`]). `--values FILE` keeps
+//! positions in batches (`--batch`, in `value_batch.rs`). `--values FILE` keeps
 //! the database of region values between runs; Ctrl-C stops it.
 
 use std::path::PathBuf;
