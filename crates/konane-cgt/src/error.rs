@@ -3,8 +3,6 @@
 
 use thiserror::Error;
 
-use crate::dyadic::Dyadic;
-
 /// Why a value could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CgtError {
@@ -34,8 +32,10 @@ pub enum CgtError {
     NumberOutOfRange,
     /// Cooling by a negative temperature, which [`Games::cool`](crate::Games::cool)
     /// does not do.
+    /// The temperature is given as written (`-1/2`), so that this module stands
+    /// below the numbers rather than beside them.
     #[error("cannot cool by {0}: the temperature must be at least 0")]
-    NegativeCooling(Dyadic),
+    NegativeCooling(String),
     /// The table holds `u32::MAX` values and cannot name another.
     #[error("the value table is full ({0} values)")]
     TableFull(usize),

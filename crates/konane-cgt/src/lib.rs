@@ -92,5 +92,4 @@ pub use form::{Form, ParseError, ParseErrorKind, ReadError};
 pub use notation::Notation;
 pub use shape::UpStar;
 pub use table::{GameId, Games, MAX_BIRTHDAY, MAX_OPTIONS};
-pub use thermograph::Thermograph;
-pub use wall::Wall;
+pub use wall::{Thermograph, Wall};

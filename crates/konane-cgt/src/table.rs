@@ -7,7 +7,7 @@ use fnv::FnvHashMap;
 use crate::dyadic::Dyadic;
 use crate::error::CgtError;
 use crate::shape::{classify, UpStar};
-use crate::thermograph::Thermograph;
+use crate::wall::Thermograph;
 
 /// The latest birthday a value in a table may have. Every recursion of the arithmetic
 /// is at most about four times this deep, which fits a 2 MiB thread stack even in a

@@ -11,39 +11,7 @@
 use crate::dyadic::Dyadic;
 use crate::error::CgtError;
 use crate::table::{GameId, Games};
-use crate::wall::Wall;
-
-/// The thermograph of a value: its Left and Right walls, which meet at the
-/// temperature, and the mean, where they then stand.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Thermograph {
-    left: Wall,
-    right: Wall,
-    temperature: Dyadic,
-    mean: Dyadic,
-}
-
-impl Thermograph {
-    /// The Left wall (the larger values): at `t = 0` the Left stop.
-    pub fn left(&self) -> &Wall {
-        &self.left
-    }
-
-    /// The Right wall: at `t = 0` the Right stop.
-    pub fn right(&self) -> &Wall {
-        &self.right
-    }
-
-    /// The temperature: where the walls meet; for a number `-1` (integers) or `-1/2^k`.
-    pub fn temperature(&self) -> Dyadic {
-        self.temperature
-    }
-
-    /// The mean: the number the walls meet at, which the value cools to.
-    pub fn mean(&self) -> Dyadic {
-        self.mean
-    }
-}
+use crate::wall::{Thermograph, Wall};
 
 impl Games {
     /// The thermograph of `g`. Memoised; the recursion is `birthday(g)` deep.
@@ -129,7 +97,7 @@ impl Games {
     /// [`Games::add`] and [`Games::game`] when the result is too large. Memoised.
     pub fn cool(&mut self, g: GameId, t: Dyadic) -> Result<GameId, CgtError> {
         if t < Dyadic::ZERO {
-            return Err(CgtError::NegativeCooling(t));
+            return Err(CgtError::NegativeCooling(t.to_string()));
         }
         if self.as_number(g).is_some() {
             return Ok(g);

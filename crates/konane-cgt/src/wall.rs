@@ -1,7 +1,7 @@
 //! The walls of thermographs: exact continuous piecewise-linear functions of the
 //! temperature `t >= 0` whose pieces have slope -1, 0 or 1, with dyadic break points,
 //! and what thermography does with them (shear by `t`, pointwise maximum and minimum,
-//! where two walls meet, freezing into a mast).
+//! where two walls meet, freezing into a mast), and the thermograph two of them make.
 
 use crate::dyadic::Dyadic;
 use crate::error::CgtError;
@@ -200,6 +200,38 @@ fn merged_starts(a: &Wall, b: &Wall) -> Vec<Dyadic> {
     starts.sort_unstable();
     starts.dedup();
     starts
+}
+
+/// The thermograph of a value: its Left and Right walls, which meet at the
+/// temperature, and the mean, where they then stand.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Thermograph {
+    pub(crate) left: Wall,
+    pub(crate) right: Wall,
+    pub(crate) temperature: Dyadic,
+    pub(crate) mean: Dyadic,
+}
+
+impl Thermograph {
+    /// The Left wall (the larger values): at `t = 0` the Left stop.
+    pub fn left(&self) -> &Wall {
+        &self.left
+    }
+
+    /// The Right wall: at `t = 0` the Right stop.
+    pub fn right(&self) -> &Wall {
+        &self.right
+    }
+
+    /// The temperature: where the walls meet; for a number `-1` (integers) or `-1/2^k`.
+    pub fn temperature(&self) -> Dyadic {
+        self.temperature
+    }
+
+    /// The mean: the number the walls meet at, which the value cools to.
+    pub fn mean(&self) -> Dyadic {
+        self.mean
+    }
 }
 
 #[cfg(test)]

@@ -135,7 +135,7 @@ fn textbook_coolings() {
     let g = games.parse("{1|-1}").unwrap();
     assert_eq!(
         games.cool(g, d(-1, 1)),
-        Err(CgtError::NegativeCooling(d(-1, 1)))
+        Err(CgtError::NegativeCooling(d(-1, 1).to_string()))
     );
 }
 

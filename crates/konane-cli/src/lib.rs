@@ -31,6 +31,7 @@ mod thermograph_svg;
 pub mod value;
 mod value_batch;
 mod value_census;
+mod value_report;
 pub mod verify;
 
 use std::path::PathBuf;

@@ -17,7 +17,7 @@ use konane_solver::regions::{PositionValue, RegionValues, ValueError};
 use rayon::prelude::*;
 use serde_json::{json, Value as Json};
 
-use crate::value::{check_jumping, json_report, refusal, Thermal, CAPACITY};
+use crate::value_report::{check_jumping, json_report, refusal, Thermal, CAPACITY};
 
 /// Items read, valued and printed at a time, per thread.
 const ITEMS_PER_THREAD: usize = 8;
