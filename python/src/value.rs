@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use konane_core::Color;
-use konane_solver::regions::{RegionValues, RegionSquares, ValueError};
+use konane_solver::regions::{RegionSquares, RegionValues, ValueError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
