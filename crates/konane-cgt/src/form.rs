@@ -23,7 +23,9 @@ use crate::table::{GameId, Games, MAX_BIRTHDAY};
 
 /// A game written in the strict form: a tree of option lists, numbers and nimbers,
 /// not necessarily canonical. `Display` writes the strict form, `FromStr` reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Forms are ordered numbers first (by value), then nimbers, then games (by their
+/// Left, then their Right options): the order in which [`Games::form`] lists options.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Form {
     /// A number.
     Number(Dyadic),
@@ -279,9 +281,11 @@ pub enum ReadError {
 }
 
 impl Games {
-    /// The value's canonical form as a [`Form`], which prints in the strict form.
-    /// Shared subpositions are copied, so the tree (and its text) can be exponentially
-    /// larger than the table entries it shows.
+    /// The value's canonical form as a [`Form`], which prints in the strict form, each
+    /// side's options in [`Form`]'s order: one value has one form and one text, whatever
+    /// the table and the order its values were made in. Shared subpositions are copied,
+    /// so the tree (and its text) can be exponentially larger than the table entries it
+    /// shows.
     pub fn form(&self, g: GameId) -> Form {
         if let Some(x) = self.as_number(g) {
             return Form::Number(x);
@@ -289,7 +293,11 @@ impl Games {
         if let Some(n) = self.as_nimber(g) {
             return Form::Nimber(n);
         }
-        let side = |side: &[GameId]| side.iter().map(|&o| self.form(o)).collect();
+        let side = |side: &[GameId]| {
+            let mut forms: Vec<Form> = side.iter().map(|&o| self.form(o)).collect();
+            forms.sort_unstable();
+            forms
+        };
         Form::Game {
             left: side(self.left(g)),
             right: side(self.right(g)),

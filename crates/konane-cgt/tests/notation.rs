@@ -18,6 +18,17 @@ fn form() -> impl Strategy<Value = Form> {
     })
 }
 
+/// The same game with every list of options in the opposite order.
+fn reversed(form: &Form) -> Form {
+    match form {
+        Form::Game { left, right } => Form::Game {
+            left: left.iter().rev().map(reversed).collect(),
+            right: right.iter().rev().map(reversed).collect(),
+        },
+        leaf => leaf.clone(),
+    }
+}
+
 proptest! {
     #[test]
     fn printing_then_parsing_gives_the_same_value(form in form()) {
@@ -33,6 +44,10 @@ proptest! {
         prop_assert_eq!(games.parse(&other.strict(h)).unwrap(), g);
         // The form as written (not simplified) has the same value too.
         prop_assert_eq!(games.parse(&form.to_string()).unwrap(), g);
+        // One value prints one text, whatever order a table made its options in.
+        let mut reversed_table = Games::new();
+        let r = reversed_table.value_of_form(&reversed(&form)).unwrap();
+        prop_assert_eq!(reversed_table.strict(r), strict);
     }
 
     #[test]
