@@ -433,9 +433,31 @@ async fn records_load_and_small_positions_are_solved() {
         })
         .await;
     assert_eq!(solved["winner"], "black");
+    let value = &solved["value"];
     assert_eq!(
-        solved["value"],
-        json!({"human": "2", "canonical": "2", "regions": 2})
+        [&value["human"], &value["canonical"], &value["regions"]],
+        [&json!("2"), &json!("2"), &json!(2)]
+    );
+    // With its mean and temperature (an integer's is -1), and of two equal regions the
+    // first marked as the hottest.
+    assert_eq!([&value["mean"], &value["temperature"]], ["2", "-1"]);
+    assert_eq!(value["hottest"]["squares"].as_array().unwrap().len(), 3);
+    // A hot region ({1|0} on rank 3) beside a cold one (1 on rank 1): the hot one.
+    tab.send(json!({"type": "load_moves", "moves": "", "fen": "bw1bw2/7/bw5 b"}))
+        .await;
+    let solved = tab
+        .wait_for("a hot region", |v| {
+            v["type"] == "solved" && v["fen"] == "bw1bw2/7/bw5 b"
+        })
+        .await;
+    let value = &solved["value"];
+    assert_eq!([&value["mean"], &value["temperature"]], ["3/2", "1/2"]);
+    let hottest = &value["hottest"];
+    assert_eq!([&hottest["mean"], &hottest["temperature"]], ["1/2", "1/2"]);
+    let squares = hottest["squares"].as_array().unwrap();
+    assert!(
+        squares.iter().all(|s| s.as_str().unwrap().ends_with('3')),
+        "{hottest}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -19,7 +19,7 @@ use crate::interrupt::stop_on_ctrl_c;
 use crate::perfect::label::PieceRange;
 use crate::search_flags::PositionArgs;
 use crate::value_census::{self, Census};
-use crate::value_report::{check_jumping, json_report, refusal, report, Thermal, CAPACITY};
+use crate::value_report::{check_jumping, json_report, refusal, report, CAPACITY};
 use crate::{thermograph_svg, value_batch};
 
 /// New regions one run may value by default: a few seconds at most.
@@ -107,7 +107,9 @@ pub fn run(args: &ValueArgs) -> Result<()> {
         eprintln!("Saved {saved} region values to {}", path.display());
     }
     let value = valued.map_err(refusal)?;
-    let thermal = Thermal::of(&value, db.games()).context("cannot find the thermograph")?;
+    let thermal = value
+        .thermography(db.games())
+        .context("cannot find the thermograph")?;
     if let Some(path) = &args.thermograph {
         let title = format!("Thermograph of {}", position.to_fen());
         std::fs::write(path, thermograph_svg::svg(&thermal.total, &title))

@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use konane_core::Position;
-use konane_solver::regions::{PositionValue, RegionValues, ValueError};
+use konane_solver::regions::{PositionValue, RegionValues, Thermography, ValueError};
 use rayon::prelude::*;
 use serde_json::{json, Value as Json};
 
-use crate::value_report::{check_jumping, json_report, refusal, Thermal, CAPACITY};
+use crate::value_report::{check_jumping, json_report, refusal, CAPACITY};
 
 /// Items read, valued and printed at a time, per thread.
 const ITEMS_PER_THREAD: usize = 8;
@@ -149,7 +149,7 @@ pub(crate) struct Valued {
     pub(crate) position: Position,
     pub(crate) db: RegionValues,
     pub(crate) value: PositionValue,
-    pub(crate) thermal: Thermal,
+    pub(crate) thermal: Thermography,
 }
 
 impl Valued {
@@ -166,7 +166,8 @@ impl Valued {
             Err(ValueError::Stopped) => return Err(None),
             Err(e) => return Err(Some(refusal(e))),
         };
-        let thermal = Thermal::of(&value, db.games())
+        let thermal = value
+            .thermography(db.games())
             .context("cannot find the thermograph")
             .map_err(Some)?;
         Ok(Valued {

@@ -4,34 +4,13 @@
 //! cannot be valued.
 
 use anyhow::{bail, Result};
-use konane_cgt::{CgtError, Dyadic, Games, Thermograph, Wall};
+use konane_cgt::{Games, Wall};
 use konane_core::{Color, Phase, Position};
-use konane_solver::regions::{PositionValue, Region, RegionSquares, ValueError};
+use konane_solver::regions::{PositionValue, Region, RegionSquares, Thermography, ValueError};
 use serde_json::{json, Value as Json};
 
 /// Entries the value database may hold (values, memoised sums and comparisons).
 pub(crate) const CAPACITY: usize = 1 << 23;
-
-/// The thermography of a valued position: the thermograph of the whole and the mean
-/// and temperature of each region, in the regions' order.
-pub(crate) struct Thermal {
-    pub(crate) total: Thermograph,
-    pub(crate) regions: Vec<(Dyadic, Dyadic)>,
-}
-
-impl Thermal {
-    pub(crate) fn of(value: &PositionValue, games: &mut Games) -> Result<Thermal, CgtError> {
-        let regions = value
-            .regions
-            .iter()
-            .map(|&(_, g)| Ok((games.mean(g)?, games.temperature(g)?)))
-            .collect::<Result<_, CgtError>>()?;
-        Ok(Thermal {
-            total: games.thermograph(value.total)?,
-            regions,
-        })
-    }
-}
 
 /// An error for a position still in the opening removals, which is no sum of regions.
 pub(crate) fn check_jumping(position: &Position) -> Result<()> {
@@ -64,7 +43,7 @@ pub(crate) fn refusal(error: ValueError) -> anyhow::Error {
 pub(crate) fn json_report(
     position: &Position,
     value: &PositionValue,
-    thermal: &Thermal,
+    thermal: &Thermography,
     games: &Games,
 ) -> Json {
     let board = position.board();
@@ -117,7 +96,7 @@ fn wall_points(wall: &Wall) -> Json {
 pub(crate) fn report(
     position: &Position,
     value: &PositionValue,
-    thermal: &Thermal,
+    thermal: &Thermography,
     games: &Games,
 ) -> String {
     let board = position.board();

@@ -281,6 +281,20 @@ pub struct ValueView {
     pub canonical: String,
     /// How many regions the board splits into.
     pub regions: usize,
+    /// The mean and temperature of the whole (exact: `-5/4`).
+    pub mean: String,
+    pub temperature: String,
+    /// The region with the highest temperature, when there are several.
+    pub hottest: Option<HotRegionView>,
+}
+
+/// The hottest region of a position: where a move gains the most.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HotRegionView {
+    /// Every square its pieces could ever stand on (theirs included).
+    pub squares: Vec<String>,
+    pub mean: String,
+    pub temperature: String,
 }
 
 /// What the server tells the page.

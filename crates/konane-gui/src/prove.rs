@@ -3,7 +3,8 @@
 //! [`WinningMovesBudget::Analysis`], so a position too big for it costs a bounded moment
 //! and shows no badge. Past the opening removals the badge also shows the position's
 //! combinatorial game value (konane-solver's regions), when a small budget of regions
-//! is enough.
+//! is enough, with its mean and temperature and the hottest of its regions (konane-cgt's
+//! thermography).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -13,7 +14,7 @@ use konane_engine::{winning_moves, WinningMovesBudget};
 use konane_solver::regions::{RegionValues, ValueError};
 use konane_solver::{DistanceSolver, Solver, SolverOptions, TableKind};
 
-use crate::messages::{color_name, SolvedView, ValueView};
+use crate::messages::{color_name, HotRegionView, SolvedView, ValueView};
 
 /// The badge's budget: 28 pieces, 1.5 million nodes for the proof and as many for the
 /// distance.
@@ -141,11 +142,32 @@ impl Prover {
             found = self.values.position_value(position, VALUE_BUDGET, stop);
         }
         let value = found.ok()?;
+        let thermal = value.thermography(self.values.games()).ok()?;
+        // One region is the whole board: only among several is one the hottest.
+        let hottest = thermal
+            .hottest()
+            .filter(|_| value.regions.len() > 1)
+            .map(|index| {
+                let (mean, temperature) = thermal.regions[index];
+                HotRegionView {
+                    squares: value.regions[index]
+                        .0
+                        .reach
+                        .squares()
+                        .map(|s| s.to_string())
+                        .collect(),
+                    mean: mean.to_string(),
+                    temperature: temperature.to_string(),
+                }
+            });
         let games = self.values.games_ref();
         Some(ValueView {
             human: games.display(value.total).to_string(),
             canonical: games.strict(value.total),
             regions: value.regions.len(),
+            mean: thermal.total.mean().to_string(),
+            temperature: thermal.total.temperature().to_string(),
+            hottest,
         })
     }
 }
@@ -185,6 +207,33 @@ mod tests {
         assert_eq!(proof.winner, "black");
         let value = proof.value.unwrap();
         assert_eq!((value.canonical.as_str(), value.regions), ("{1|0}", 1));
+        assert_eq!(
+            (value.mean.as_str(), value.temperature.as_str()),
+            ("1/2", "1/2")
+        );
+        assert_eq!(value.hottest, None, "one region is the whole board");
+        // Two regions: the hot one ({1|0} on rank 3) is marked, not the cold 1.
+        let two = Position::from_fen("bw1bw2/7/bw5 b").unwrap();
+        let value = Prover::default()
+            .prove(&two, 0, &|| false)
+            .unwrap()
+            .value
+            .unwrap();
+        assert_eq!(
+            (value.mean.as_str(), value.temperature.as_str()),
+            ("3/2", "1/2")
+        );
+        let hot = value.hottest.unwrap();
+        assert_eq!(
+            (hot.mean.as_str(), hot.temperature.as_str()),
+            ("1/2", "1/2")
+        );
+        assert!(
+            hot.squares.iter().all(|s| s.ends_with('3')),
+            "{:?}",
+            hot.squares
+        );
+        assert!(hot.squares.contains(&"a3".to_string()));
         // Too big, over, or stopped: no badge.
         let eight = Position::start(Board::STANDARD);
         assert_eq!(Prover::default().prove(&eight, 0, &|| false), None);

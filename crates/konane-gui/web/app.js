@@ -358,15 +358,19 @@ function renderSolved() {
   const solved = view.solved;
   if (!solved || !view.state || solved.fen !== view.state.fen || !view.state.help) {
     box.hidden = true;
+    board.setRegion(null);
     return;
   }
   const winner = solved.winner === 'black' ? 'Black' : 'White';
   let text = `Solved: ${winner} wins in ${solved.plies} ${solved.plies === 1 ? 'ply' : 'plies'}`;
   if (solved.winning.length) text += ` · winning moves: ${solved.winning.join(' ')}`;
-  if (solved.value) {
-    const regions = solved.value.regions === 1 ? '1 region' : `${solved.value.regions} regions`;
-    text += ` · value ${solved.value.human} (${regions})`;
+  const value = solved.value;
+  if (value) {
+    const regions = value.regions === 1 ? '1 region' : `${value.regions} regions`;
+    text += ` · value ${value.human} (${regions}), mean ${value.mean}, temperature ${value.temperature}`;
+    if (value.hottest) text += ` · hottest region (marked): temperature ${value.hottest.temperature}`;
   }
+  board.setRegion(value && value.hottest ? value.hottest.squares : null);
   box.textContent = text;
   box.title = `best line: ${solved.line.join(' ')}`;
   box.hidden = false;

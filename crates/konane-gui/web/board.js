@@ -1,6 +1,7 @@
 // The SVG board, of any size the server sends: squares with coordinates, pieces, the
 // last move, the legal landings of the selected piece (removals in the opening), the
-// engine's best move as an arrow, and a preview of a line. Click a piece then a
+// engine's best move as an arrow, the hottest region of a valued position, and a
+// preview of a line. Click a piece then a
 // landing, or drag it there (the piece follows the pointer); a multi-jump is one landing
 // further along the line. From the keyboard, with the board focused: type a square's
 // name (`d5`), or move the ring with the arrow keys and press Enter, as a click there.
@@ -35,6 +36,7 @@ export class Board {
     this.lastMove = null;
     this.selected = null;
     this.arrow = null;
+    this.region = new Set(); // the squares of the hottest region
     this.preview = null;
     this.interactive = false;
     this.press = null; // {from, x, y, dragging}
@@ -67,6 +69,14 @@ export class Board {
   setArrow(move) {
     if (move === this.arrow) return;
     this.arrow = move;
+    this.render();
+  }
+
+  /** Marks the squares of a region (null: none). */
+  setRegion(squares) {
+    const next = new Set(squares || []);
+    if (next.size === this.region.size && [...next].every((s) => this.region.has(s))) return;
+    this.region = next;
     this.render();
   }
 
@@ -286,6 +296,7 @@ export class Board {
         if (name === this.selected) cls += ' selected';
         const rect = el('rect', { x, y, width: CELL, height: CELL, class: cls, 'data-square': name }, squares);
         el('title', {}, rect).textContent = name;
+        if (this.region.has(name) && !this.preview) el('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: 'hot', 'data-hot': name }, marks);
         if (jumped.has(name)) el('circle', { cx: cx(x), cy: cx(y), r: 12, class: 'jumped' }, marks);
         const piece = shown.cells[rank] && shown.cells[rank][file];
         if (piece) {

@@ -38,7 +38,7 @@ pub(crate) use bits::{split_bits, BitRegion, ReachCache};
 pub(crate) use cache::RegionCache;
 pub use file::ValuesFileError;
 pub use key::RegionKey;
-pub use position_value::{winner, PositionValue};
+pub use position_value::{winner, PositionValue, Thermography};
 pub use split::{regions, Region, EXACT_ARRANGEMENTS, EXACT_PIECES};
 pub use squares::RegionSquares;
 pub use values::{RegionValues, ValueError};
