@@ -9,6 +9,7 @@ mod gui_common;
 
 use gui_common::{Server, Tab};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 fn moves(state: &Value) -> Vec<String> {
     state["moves"]
@@ -1188,4 +1189,82 @@ async fn comments_and_annotations_survive_import_and_export() {
         export.contains("{a game} 1. c4?! $6 {too slow} 1... c3 (1... d4! {better}) *"),
         "{export}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_keeps_to_its_depth_time_and_lines() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    let state = tab.wait_type("state").await;
+    assert_eq!(state["analysis_limit"], json!({"kind": "infinite"}));
+    // Depth 5 with two lines: two lines, none deeper than 5, then the search ends
+    // by itself and the lines stay.
+    let depth = json!({"kind": "depth", "depth": 5});
+    let mark = tab.seen.len();
+    tab.send(json!({"type": "analyse", "on": true, "multipv": 2, "limit": depth}))
+        .await;
+    let ended = tab
+        .wait_state("the depth-5 analysis ends", |s| {
+            s["analysis_limit"]["depth"] == 5 && s["analysing"] == false
+        })
+        .await;
+    assert_eq!(ended["multipv"], 2);
+    // The lines of the last search (the infinite one may still have sent some).
+    let infos: Vec<&Value> = tab.seen[mark..]
+        .iter()
+        .filter(|v| v["type"] == "info")
+        .collect();
+    let search = infos.iter().map(|v| v["search"].as_u64().unwrap()).max();
+    let lines: Vec<&Value> = infos
+        .into_iter()
+        .filter(|v| v["search"].as_u64() == search)
+        .collect();
+    let last_depth = lines
+        .iter()
+        .map(|v| v["line"]["depth"].as_u64().unwrap())
+        .max();
+    assert!(last_depth.is_some_and(|d| d <= 5), "{last_depth:?}");
+    assert!(lines.iter().any(|v| v["line"]["multipv"] == 2));
+    server.wait_status("no search runs", |s| s["searches"] == 0);
+    // A move: the new position is analysed to the same depth, then it stops again.
+    tab.send(json!({"type": "play", "move": "d5"})).await;
+    tab.wait_for("a line after d5", |v| v["type"] == "info" && v["ply"] == 1)
+        .await;
+    tab.wait_state("it ends again", |s| {
+        s["ply"] == 1 && s["analysing"] == false
+    })
+    .await;
+    // Half a second: it ends by itself within a few seconds.
+    let started = std::time::Instant::now();
+    let time = json!({"kind": "movetime", "ms": 500});
+    tab.send(json!({"type": "analyse", "on": true, "limit": time}))
+        .await;
+    tab.wait_state("the timed analysis runs", |s| s["analysing"] == true)
+        .await;
+    tab.wait_state("the timed analysis ends", |s| s["analysing"] == false)
+        .await;
+    let took = started.elapsed();
+    assert!(took >= Duration::from_millis(400), "{took:?}");
+    // Back to infinite: it runs until told otherwise.
+    tab.send(json!({"type": "analyse", "on": true, "limit": {"kind": "infinite"}}))
+        .await;
+    tab.wait_state("infinite again", |s| s["analysing"] == true)
+        .await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    server.wait_status("still searching", |s| s["searches"] == 1);
+    // Out of range: refused, nothing changes.
+    for limit in [
+        json!({"kind": "depth", "depth": 0}),
+        json!({"kind": "depth", "depth": 65}),
+        json!({"kind": "movetime", "ms": 5}),
+        json!({"kind": "forever"}),
+    ] {
+        tab.send(json!({"type": "analyse", "on": true, "limit": limit}))
+            .await;
+        let error = tab.error().await;
+        assert!(
+            error.contains("out of range") || error.contains("malformed"),
+            "{error}"
+        );
+    }
 }

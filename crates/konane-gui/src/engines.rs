@@ -116,7 +116,8 @@ pub enum EngineEvent {
 pub enum Budget {
     /// Until stopped (analysis).
     Infinite,
-    /// By the game's clocks (or fixed time or depth) for the side to move.
+    /// By the game's clocks (or fixed time or depth) for the side to move; an
+    /// analysis with a limit has the limit as both clocks.
     Clocks(GameClocks),
 }
 
@@ -126,6 +127,8 @@ pub struct Think {
     pub start: Position,
     pub moves: Vec<Move>,
     pub budget: Budget,
+    /// The search is for a game's move (else an analysis): it goes first for a slot.
+    pub for_move: bool,
     pub multipv: usize,
     /// The built-in engine's strength (its `Player` option); ignored by processes.
     pub level: String,
@@ -133,13 +136,6 @@ pub struct Think {
     pub cancel: Arc<AtomicBool>,
     /// The driver forgets earlier games first.
     pub new_game: bool,
-}
-
-impl Think {
-    /// Whether the search is for a game's move (else an analysis).
-    fn is_move(&self) -> bool {
-        matches!(self.budget, Budget::Clocks(_))
-    }
 }
 
 /// The searches running in the whole server, with their cap. A search waits for a slot
@@ -309,7 +305,7 @@ fn run_builtin(
             continue;
         }
         let search = think.search;
-        let Some(slot) = slots.take(think.is_move(), &think.cancel) else {
+        let Some(slot) = slots.take(think.for_move, &think.cancel) else {
             continue;
         };
         if think.new_game {
@@ -377,7 +373,7 @@ fn run_process(
                 elapsed: Duration::ZERO,
             });
         };
-        let Some(slot) = slots.take(think.is_move(), &think.cancel) else {
+        let Some(slot) = slots.take(think.for_move, &think.cancel) else {
             continue;
         };
         let engine = match process.as_mut() {

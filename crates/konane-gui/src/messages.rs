@@ -33,6 +33,19 @@ pub enum TimeSetting {
     Depth { depth: u32 },
 }
 
+/// How long an analysis runs.
+#[derive(Copy, Clone, Debug, Default, Deserialize, Serialize, Eq, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AnalysisLimit {
+    /// Until the position shown changes (or the analysis is turned off).
+    #[default]
+    Infinite,
+    /// To this depth, then the lines stay.
+    Depth { depth: u32 },
+    /// For this long, then the lines stay.
+    Movetime { ms: u64 },
+}
+
 /// A new game (or a new analysis board).
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct NewGame {
@@ -83,11 +96,13 @@ pub enum Request {
     },
     /// Takes back the person's last move (and the engine's answer).
     Takeback,
-    /// Turns analysis on or off, with the engine and the number of lines.
+    /// Turns analysis on or off, with the engine, the number of lines and how long it
+    /// runs (each unchanged when absent).
     Analyse {
         on: bool,
         engine: Option<usize>,
         multipv: Option<usize>,
+        limit: Option<AnalysisLimit>,
     },
     /// The person resigns; between two players, the side named (`black` or `white`;
     /// the side to move when absent).
@@ -239,6 +254,7 @@ pub struct StateView {
     pub help: bool,
     pub analysis_engine: usize,
     pub multipv: usize,
+    pub analysis_limit: AnalysisLimit,
     pub paused: bool,
     /// The record game shown, if the game came from a record.
     pub record_game: Option<usize>,

@@ -215,6 +215,7 @@ function showState(state) {
   $('analyse-on').checked = state.analysis_on;
   $('analyse-engine').value = String(state.analysis_engine);
   $('analyse-multipv').value = String(state.multipv);
+  $('analyse-limit').value = limitValue(state.analysis_limit);
   $('fen').value = state.fen;
   if (document.activeElement !== $('game-text')) $('game-text').value = state.export;
   renderMoves($('moves'), state, gotoNode);
@@ -415,6 +416,8 @@ function renderStats() {
     if (best.line.nps) parts.push(`${(best.line.nps / 1000).toFixed(0)} kn/s`);
   }
   if (view.elapsed !== undefined) parts.push(`${(view.elapsed / 1000).toFixed(1)} s`);
+  const { state } = view;
+  if (state && state.analysis_on && !state.analysing && state.analysis_limit.kind !== 'infinite') parts.push('done');
   $('search-stats').textContent = view.state && helpShown(view.state) ? parts.join(' · ') : '';
 }
 
@@ -500,6 +503,21 @@ function analyseGame() {
   send({ type: 'load_moves', moves: view.state.export, fen: view.state.start });
 }
 
+/** The limit select's value for an analysis limit (`depth:12`, `movetime:3000`). */
+function limitValue(limit) {
+  if (limit.kind === 'depth') return `depth:${limit.depth}`;
+  if (limit.kind === 'movetime') return `movetime:${limit.ms}`;
+  return 'infinite';
+}
+
+/** The analysis limit a select's value names. */
+function limitOf(value) {
+  const [kind, n] = value.split(':');
+  if (kind === 'depth') return { kind, depth: Number(n) };
+  if (kind === 'movetime') return { kind, ms: Number(n) };
+  return { kind: 'infinite' };
+}
+
 function analyse() {
   if (!$('analyse-on').checked) {
     view.lines = [];
@@ -510,6 +528,7 @@ function analyse() {
     on: $('analyse-on').checked,
     engine: Number($('analyse-engine').value),
     multipv: Number($('analyse-multipv').value),
+    limit: limitOf($('analyse-limit').value),
   });
 }
 
@@ -596,6 +615,7 @@ function wire() {
   $('analyse-on').addEventListener('change', analyse);
   $('analyse-engine').addEventListener('change', analyse);
   $('analyse-multipv').addEventListener('change', analyse);
+  $('analyse-limit').addEventListener('change', analyse);
   $('fen-load').addEventListener('click', () => {
     view.evals.clear();
     send({ type: 'new_game', mode: 'analysis', fen: $('fen').value });

@@ -32,7 +32,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use crate::app::App;
 use crate::engines::{Driver, EngineEvent};
 use crate::game::Game;
-use crate::messages::{Event, Mode, Request, SolvedView};
+use crate::messages::{AnalysisLimit, Event, Mode, Request, SolvedView};
 
 pub use refusal::Refusal;
 
@@ -71,12 +71,17 @@ enum Seat {
     Engine(usize),
 }
 
+/// The deepest analysis a page may ask for, and its longest time.
+pub const MAX_ANALYSIS_DEPTH: u32 = 64;
+pub const MAX_ANALYSIS_MS: u64 = 3_600_000;
+
 /// The analysis settings (in play and two-player modes: the engine's help).
 #[derive(Copy, Clone, Debug)]
 struct Analysis {
     on: bool,
     engine: usize,
     multipv: usize,
+    limit: AnalysisLimit,
 }
 
 /// One tab's state (see the module documentation).
@@ -140,6 +145,7 @@ impl Tab {
                 on: true,
                 engine: 0,
                 multipv: 3,
+                limit: AnalysisLimit::Infinite,
             },
             paused: false,
             drivers: HashMap::new(),
@@ -228,7 +234,8 @@ impl Tab {
                 on,
                 engine,
                 multipv,
-            } => self.set_analysis(on, engine, multipv),
+                limit,
+            } => self.set_analysis(on, engine, multipv, limit),
             Request::Resign { side } => {
                 let side = side.as_deref().map(colour).transpose()?;
                 self.resign(side)
@@ -245,6 +252,7 @@ impl Tab {
         on: bool,
         engine: Option<usize>,
         multipv: Option<usize>,
+        limit: Option<AnalysisLimit>,
     ) -> Result<(), Refusal> {
         let engine = match engine {
             Some(index) => self.app.catalog.check(index)?,
@@ -254,6 +262,15 @@ impl Tab {
         if !(1..=MAX_MULTIPV).contains(&multipv) {
             return Err(Refusal::MultiPv(multipv));
         }
+        let limit = limit.unwrap_or(self.analysis.limit);
+        let within = match limit {
+            AnalysisLimit::Infinite => true,
+            AnalysisLimit::Depth { depth } => (1..=MAX_ANALYSIS_DEPTH).contains(&depth),
+            AnalysisLimit::Movetime { ms } => (100..=MAX_ANALYSIS_MS).contains(&ms),
+        };
+        if !within {
+            return Err(Refusal::AnalysisLimit(limit));
+        }
         if engine != self.analysis.engine {
             self.finished = None;
         }
@@ -261,6 +278,7 @@ impl Tab {
             on,
             engine,
             multipv,
+            limit,
         };
         Ok(())
     }

@@ -5,8 +5,9 @@ use konane_arena::{GameTextError, RecordError, TimeControlError};
 use konane_core::{BoardSizeError, Color, FenError, MoveError};
 use konane_engine::PlayerError;
 
-use super::{MAX_MULTIPV, MAX_READ_BYTES, MAX_REQUEST_BYTES};
+use super::{MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_MS, MAX_MULTIPV, MAX_READ_BYTES, MAX_REQUEST_BYTES};
 use crate::engines::UnknownEngine;
+use crate::messages::AnalysisLimit;
 
 /// A request the tab does not carry out, and why.
 #[derive(Debug, thiserror::Error)]
@@ -37,6 +38,8 @@ pub enum Refusal {
     },
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
+    #[error("analysis limit {0:?} is out of range: a depth from 1 to {MAX_ANALYSIS_DEPTH}, a time from 100 ms to {minutes} minutes", minutes = MAX_ANALYSIS_MS / 60_000)]
+    AnalysisLimit(AnalysisLimit),
     #[error("multipv {0} is out of range (1 to {MAX_MULTIPV})")]
     MultiPv(usize),
     #[error("{0}")]

@@ -11,7 +11,7 @@ use konane_core::{Color, Move, Position};
 
 use super::{Seat, Tab, LEVELS};
 use crate::engines::{Budget, Driver, EngineEvent, EngineFailure, Think};
-use crate::messages::{side_name, Event, Mode};
+use crate::messages::{side_name, AnalysisLimit, Event, Mode};
 
 /// The engines' time when a game sets none.
 const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
@@ -35,6 +35,8 @@ pub struct Want {
     moves: Vec<Move>,
     start: Position,
     multipv: usize,
+    /// How long an analysis runs (a move's search follows the clocks).
+    limit: AnalysisLimit,
 }
 
 /// The running search.
@@ -71,6 +73,7 @@ impl Tab {
                     moves: prefix(end),
                     start: *self.game.start(),
                     multipv: 1,
+                    limit: AnalysisLimit::Infinite,
                 });
             }
         }
@@ -90,6 +93,7 @@ impl Tab {
             moves: prefix(ply),
             start: *self.game.start(),
             multipv: self.analysis.multipv,
+            limit: self.analysis.limit,
         })
     }
 
@@ -147,7 +151,16 @@ impl Tab {
                     .unwrap_or_else(|| GameClocks::new([default, default])),
             )
         } else {
-            Budget::Infinite
+            let control = match want.limit {
+                AnalysisLimit::Infinite => None,
+                AnalysisLimit::Depth { depth } => Some(TimeControl::Depth(depth)),
+                AnalysisLimit::Movetime { ms } => {
+                    Some(TimeControl::MoveTime(Duration::from_millis(ms)))
+                }
+            };
+            control.map_or(Budget::Infinite, |tc| {
+                Budget::Clocks(GameClocks::new([tc, tc]))
+            })
         };
         let level = match role {
             Role::Seat(color) => self.levels[color.index()].clone(),
@@ -158,6 +171,7 @@ impl Tab {
             start: want.start,
             moves: want.moves.clone(),
             budget,
+            for_move: want.for_move,
             multipv: want.multipv,
             level,
             cancel: cancel.clone(),

@@ -121,6 +121,7 @@ impl Tab {
             help: self.help_shown(),
             analysis_engine: self.analysis.engine,
             multipv: self.analysis.multipv,
+            analysis_limit: self.analysis.limit,
             paused: self.paused,
             record_game: self.record_game,
         }
