@@ -676,3 +676,171 @@ fn a_link_holds_the_line_and_games_download_and_upload_as_files() {
         Ok(())
     });
 }
+
+/// The centre of square `name` on the screen.
+async fn square_point(client: &fantoccini::Client, name: &str) -> anyhow::Result<(f64, f64)> {
+    let script = format!(
+        "const box = document.querySelector('rect[data-square=\"{name}\"]').getBoundingClientRect(); \
+         return [box.x + box.width / 2, box.y + box.height / 2]"
+    );
+    let point = js(client, &script).await?;
+    Ok((
+        point[0].as_f64().context("x")?,
+        point[1].as_f64().context("y")?,
+    ))
+}
+
+/// A right-button drag from square `from` to square `to` (the same square: a click).
+async fn right_drag(client: &fantoccini::Client, from: &str, to: &str) -> anyhow::Result<()> {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_RIGHT};
+    let (a, b) = (
+        square_point(client, from).await?,
+        square_point(client, to).await?,
+    );
+    let mouse = MouseActions::new("mouse".to_string())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: a.0,
+            y: a.1,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_RIGHT,
+        })
+        .then(PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(100)),
+            x: b.0,
+            y: b.1,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_RIGHT,
+        });
+    client.perform_actions(mouse).await.context("right drag")?;
+    client.release_actions().await.context("release the mouse")
+}
+
+#[test]
+fn the_editor_drawings_review_comments_and_sound_on_the_page() {
+    in_browser("editor", &[], |client, server| async move {
+        client.set_window_size(1400, 900).await?;
+        open(&client, &server).await?;
+        // Sound is off under WebDriver.
+        let label = js(
+            &client,
+            "return document.getElementById('sound').textContent",
+        )
+        .await?;
+        ensure!(label == json!("Sound off"), "{label}");
+        // The editor: a 5x5 board cleared, a Black piece on a1 and a White one on b1.
+        click(&client, "#mode-editor").await?;
+        js(&client, "const s = document.getElementById('editor-size'); s.value = '5x5'; s.dispatchEvent(new Event('change')); return 1").await?;
+        click(&client, "#editor-clear").await?;
+        click(&client, "rect[data-square=\"a1\"]").await?;
+        click(&client, "#editor-white").await?;
+        click(&client, "rect[data-square=\"b1\"]").await?;
+        let fen = js(&client, "return document.body.dataset.editorFen").await?;
+        ensure!(fen == json!("5/5/5/5/bw3 b"), "{fen}");
+        click(&client, "#editor-check").await?;
+        let verdict = wait(
+            &client,
+            "the verdict",
+            "return document.getElementById('editor-verdict').textContent",
+        )
+        .await?;
+        ensure!(verdict == json!("Black to move, 1 jump"), "{verdict}");
+        // A piece on a square of the other colour: the check says no game reaches it.
+        click(&client, "rect[data-square=\"c1\"]").await?;
+        click(&client, "#editor-check").await?;
+        let stray = wait(&client, "the stray's verdict", "const t = document.getElementById('editor-verdict').textContent; return t.includes('c1') && t").await?;
+        ensure!(
+            stray.as_str().unwrap_or("").contains("no game reaches"),
+            "{stray}"
+        );
+        click(&client, "rect[data-square=\"c1\"]").await?;
+        click(&client, "#editor-analyse").await?;
+        let analysed = wait(&client, "the edited position analysed", "const s = window.konane.view.state; return s.start === '5/5/5/5/bw3 b' && s.mode === 'analysis' && s").await?;
+        ensure!(analysed["legal"] == json!(["a1c1"]), "{analysed}");
+        // Drawings: a right-drag is an arrow, a right-click a circle; kept by the server.
+        right_drag(&client, "a1", "c1").await?;
+        right_drag(&client, "b1", "b1").await?;
+        let drawn = wait(
+            &client,
+            "the drawings",
+            "const s = window.konane.view.state; return s.shapes.length === 2 && s",
+        )
+        .await?;
+        ensure!(
+            drawn["shapes"][0] == json!({"colour": "G", "from": "a1", "to": "c1"}),
+            "{drawn}"
+        );
+        ensure!(
+            drawn["export"]
+                .as_str()
+                .unwrap_or("")
+                .contains("[%csl Gb1] [%cal Ga1c1]"),
+            "{}",
+            drawn["export"]
+        );
+        let lines = js(
+            &client,
+            "return document.querySelectorAll('.user-arrow, .user-circle').length",
+        )
+        .await?;
+        ensure!(lines == json!(2), "{lines}");
+        // A comment is shown after its move.
+        js(&client, "window.konane.socket().send(JSON.stringify({type: 'load_moves', moves: '[Board \"5x5\"]\\n\\n1. c3 {the centre} 1... c2 *'})); return 1").await?;
+        let comment = wait(
+            &client,
+            "the comment",
+            "const c = document.querySelector('#moves .comment'); return c && c.textContent",
+        )
+        .await?;
+        ensure!(comment == json!("the centre"), "{comment}");
+        // Sound on: the next move makes one.
+        click(&client, "#sound").await?;
+        click(&client, "#nav-first").await?;
+        wait(
+            &client,
+            "the start",
+            "return window.konane.view.state.ply === 0",
+        )
+        .await?;
+        js(&client, "window.konane.socket().send(JSON.stringify({type: 'load_moves', moves: 'c3', fen: 'bwbwb/wbwbw/bwbwb/wbwbw/bwbwb b'})); return 1").await?;
+        wait(
+            &client,
+            "one move",
+            "return window.konane.view.state.moves.length === 1",
+        )
+        .await?;
+        play(&client, "c2", Gesture::Click).await?;
+        let sounds = wait(
+            &client,
+            "a sound",
+            "const s = window.konane.stats.sounds; return s.move + s.capture > 0 && s",
+        )
+        .await?;
+        ensure!(sounds["move"] == json!(1), "{sounds}");
+        // The review: every position evaluated, the graph and the accuracy filled.
+        click(&client, "#review-start").await?;
+        let reviewed = wait(&client, "the review's end", "const s = window.konane.view.state; return !s.review.running && s.review.points.length === 3 && s").await?;
+        let points = wait(
+            &client,
+            "the graph's points",
+            "return document.body.dataset.graphPoints === '3' && 3",
+        )
+        .await?;
+        ensure!(points == json!(3), "{reviewed}");
+        let accuracy = js(
+            &client,
+            "return document.getElementById('review-accuracy').textContent",
+        )
+        .await?;
+        ensure!(
+            accuracy
+                .as_str()
+                .unwrap_or("")
+                .starts_with("Accuracy: Black"),
+            "{accuracy}"
+        );
+        Ok(())
+    });
+}

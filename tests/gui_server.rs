@@ -1268,3 +1268,235 @@ async fn an_analysis_keeps_to_its_depth_time_and_lines() {
         );
     }
 }
+
+/// The review's evaluations along the main line of `state` (start first), as text.
+fn reviewed_line(state: &Value) -> Vec<String> {
+    let points = state["review"]["points"].as_array().unwrap();
+    let eval = |node: u64| {
+        points
+            .iter()
+            .find(|p| p["node"] == node)
+            .map(|p| p["eval"].to_string())
+            .unwrap_or_default()
+    };
+    let mut line = vec![eval(0)];
+    line.extend(
+        state["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| eval(n.as_u64().unwrap())),
+    );
+    line
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_judges_each_move_and_travels_with_the_game_text() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    tab.wait_type("state").await;
+    // 5x5 after c3 c2: Black to move wins. Play on until the side to move wins and
+    // has a move that throws the win away, and play that move.
+    let fen = "bwbwb/wbwbw/bwbwb/wbwbw/bwbwb b";
+    tab.send(json!({"type": "load_moves", "moves": "c3 c2", "fen": fen}))
+        .await;
+    let mut state = tab.wait_state("the opening", |s| moves(s).len() == 2).await;
+    let (winning, losing) = loop {
+        let here = state["fen"].clone();
+        let solved = tab
+            .wait_for("a proof", |v| v["type"] == "solved" && v["fen"] == here)
+            .await;
+        let winning: Vec<String> = solved["winning"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        let legal: Vec<String> = state["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        if let Some(losing) = legal
+            .iter()
+            .find(|m| !winning.is_empty() && !winning.contains(m))
+        {
+            break (winning, losing.clone());
+        }
+        assert!(moves(&state).len() < 16, "no losing move found");
+        let length = moves(&state).len();
+        tab.send(json!({"type": "play", "move": legal[0]})).await;
+        state = tab
+            .wait_state("the next move", |s| moves(s).len() == length + 1)
+            .await;
+    };
+    let plies = moves(&state).len() + 1;
+    tab.send(json!({"type": "play", "move": losing})).await;
+    tab.wait_state("the losing move", |s| moves(s).len() == plies)
+        .await;
+    // A review where the analysis engine cannot help: it is only in analysis.
+    tab.send(json!({"type": "review", "on": true, "ms": 5}))
+        .await;
+    assert!(tab.error().await.contains("out of range"));
+    tab.send(json!({"type": "review", "on": true, "ms": 300}))
+        .await;
+    tab.wait_state("the review runs", |s| s["review"]["running"] == true)
+        .await;
+    let done = tab
+        .wait_state("the review ends", |s| s["review"]["running"] == false)
+        .await;
+    let review = &done["review"];
+    // Every position has its evaluation; all are small enough to be proofs.
+    let line = reviewed_line(&done);
+    assert_eq!(line.len(), plies + 1, "{review}");
+    assert!(line.iter().all(|e| e.contains("mate")), "{line:?}");
+    // The losing move is a blunder, with a winning move as the better one.
+    let marks = review["marks"].as_array().unwrap();
+    let last = done["line"][plies - 1].clone();
+    let blunder = marks
+        .iter()
+        .find(|m| m["node"] == last)
+        .expect("the blunder is marked");
+    assert_eq!(blunder["judgement"], "Blunder");
+    assert!(
+        winning.iter().any(|m| blunder["best"] == m.as_str()),
+        "{blunder}"
+    );
+    assert!(review["accuracy"][0].as_f64().unwrap() < 100.0, "{review}");
+    // Exported as comments, read back to the same review.
+    let export = done["export"].as_str().unwrap();
+    assert!(export.contains("[%eval #"), "{export}");
+    assert!(
+        export.contains(&format!(
+            "Blunder. {} was best.",
+            blunder["best"].as_str().unwrap()
+        )),
+        "{export}"
+    );
+    tab.send(json!({"type": "load_moves", "moves": export}))
+        .await;
+    let read = tab
+        .wait_state("the game read back", |s| {
+            s["game"] != done["game"] && moves(s).len() == plies
+        })
+        .await;
+    assert_eq!(reviewed_line(&read), line);
+    assert_eq!(
+        read["review"]["marks"].as_array().unwrap().len(),
+        marks.len()
+    );
+    assert_eq!(read["review"]["accuracy"], review["accuracy"]);
+    assert_eq!(read["export"], done["export"]);
+    // No tag is left in the comments the page shows as the person's.
+    assert!(
+        read["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n["comment"] == ""),
+        "{}",
+        read["nodes"]
+    );
+    server.wait_status("the review's search is over", |s| {
+        s["searches"].as_u64() <= Some(1)
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_s_positions_are_checked_and_drawings_travel_with_the_game() {
+    let server = Server::start(&[]);
+    let mut tab = server.tab().await;
+    let first = tab.wait_type("state").await;
+    // A position the rules take, one with a piece no game puts there, one that is over,
+    // and one that does not read: the game shown stays as it was.
+    let cases = [
+        ("6/6/bw4/6/6/4wb b", true, "Black to move, 2 jumps", false),
+        (
+            "6/6/wb4/6/6/6 b",
+            true,
+            "Black has no move: White wins",
+            true,
+        ),
+        ("bwbw/wbwb/bwbw/wbwb b", true, "removes a piece", false),
+        (
+            "6/6/6/6/6/6 w",
+            true,
+            "White has no move: Black wins",
+            false,
+        ),
+        ("6/6/6 x", false, "bad FEN", false),
+    ];
+    for (fen, ok, says, stray) in cases {
+        tab.send(json!({"type": "check_position", "fen": fen}))
+            .await;
+        let checked = tab.wait_type("checked").await;
+        assert_eq!(checked["fen"], fen);
+        assert_eq!(checked["ok"], ok, "{checked}");
+        let message = checked["message"].as_str().unwrap();
+        assert!(message.contains(says), "{fen}: {message}");
+        let warnings = checked["warnings"].as_array().unwrap();
+        assert_eq!(!warnings.is_empty(), stray, "{fen}: {warnings:?}");
+    }
+    let state = tab.wait_type("state").await;
+    assert_eq!(state["fen"], first["fen"]);
+    // Circles and arrows on a position: kept, exported as tags, read back.
+    tab.send(json!({"type": "load_moves", "moves": "1. c4 {a comment} 1... c3 *", "fen": "bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb b"}))
+        .await;
+    tab.wait_state("the game", |s| moves(s).len() == 2).await;
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    let shapes = json!([{"colour": "G", "from": "d4", "to": null}, {"colour": "R", "from": "a4", "to": "c4"}]);
+    tab.send(json!({"type": "draw", "shapes": shapes})).await;
+    let drawn = tab
+        .wait_state("the drawings", |s| {
+            !s["shapes"].as_array().unwrap().is_empty()
+        })
+        .await;
+    assert_eq!(drawn["shapes"], shapes);
+    let export = drawn["export"].as_str().unwrap().to_string();
+    assert!(
+        export.contains("1. c4 {[%csl Gd4] [%cal Ra4c4] a comment} 1... c3"),
+        "{export}"
+    );
+    let comment = drawn["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["move"] == "c4")
+        .unwrap()["comment"]
+        .clone();
+    assert_eq!(comment, "a comment");
+    tab.send(json!({"type": "load_moves", "moves": export}))
+        .await;
+    tab.wait_state("read back", |s| moves(s).len() == 2 && s["ply"] == 2)
+        .await;
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    let back = tab.wait_state("at c4", |s| s["ply"] == 1).await;
+    assert_eq!(back["shapes"], shapes);
+    assert_eq!(back["export"].as_str().unwrap(), export);
+    // Bad drawings are refused and change nothing.
+    for (bad, says) in [
+        (
+            json!([{"colour": "G", "from": "z9", "to": null}]),
+            "bad drawing",
+        ),
+        (json!([{"colour": "P", "from": "a1", "to": null}]), "colour"),
+        (
+            json!(vec![json!({"colour": "G", "from": "a1", "to": null}); 65]),
+            "too many",
+        ),
+    ] {
+        tab.send(json!({"type": "draw", "shapes": bad})).await;
+        let error = tab.error().await;
+        assert!(error.contains(says), "{error}");
+    }
+    tab.send(json!({"type": "draw", "shapes": []})).await;
+    let cleared = tab
+        .wait_state("cleared", |s| s["shapes"].as_array().unwrap().is_empty())
+        .await;
+    assert!(
+        !cleared["export"].as_str().unwrap().contains("[%c"),
+        "{}",
+        cleared["export"]
+    );
+}

@@ -11,6 +11,8 @@
 //! - `engines`: the built-in engine through the engine layer and the `--engine`
 //!   programs through the arena's engine processes, driven alike;
 //! - `messages`: the JSON the page and the server exchange;
+//! - `review`: judging a reviewed game (moves, accuracy), and `tags`: the review's and
+//!   the person's drawings in a game's comments;
 //! - `memory`: the allocator set to hand freed tables back.
 //!
 //! [`run`] serves until the process ends, with the settings of a [`GuiConfig`]; the
@@ -30,8 +32,10 @@ mod info;
 mod memory;
 mod messages;
 mod prove;
+mod review;
 mod server;
 mod tab;
+mod tags;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -127,10 +127,34 @@ pub enum Request {
     PickGame {
         game: usize,
     },
+    /// Starts a review of the main line (each position `ms` of the analysis engine,
+    /// or the solver's proof), or stops the one under way.
+    Review {
+        on: bool,
+        ms: Option<u64>,
+    },
+    /// Sets the circles and arrows drawn on the position shown.
+    Draw {
+        shapes: Vec<Shape>,
+    },
+    /// Checks a position from the board editor (answered by [`Event::Checked`]; the
+    /// game stays as it is).
+    CheckPosition {
+        fen: String,
+    },
+}
+
+/// A circle (`to` none) or an arrow drawn by the person, in the colour `G`, `R`, `B` or
+/// `Y` (green, red, blue, yellow).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shape {
+    pub colour: char,
+    pub from: String,
+    pub to: Option<String>,
 }
 
 /// A score for the page: `{"cp": 35}` or `{"mate": -3}`, from the side to move's view.
-#[derive(Copy, Clone, Debug, Serialize, Eq, PartialEq)]
+#[derive(Copy, Clone, Debug, Serialize, Eq, PartialEq, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum ScoreView {
     Cp(i32),
@@ -206,6 +230,39 @@ pub struct NodeView {
     #[serde(rename = "move")]
     pub mv: String,
     pub children: Vec<usize>,
+    /// The person's comment on the move (the review's and the drawings' tags apart).
+    pub comment: String,
+}
+
+/// The review of a game: its progress, what it found and what it judged.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReviewView {
+    pub running: bool,
+    /// Positions reviewed and to review, while it runs.
+    pub done: usize,
+    pub total: usize,
+    pub points: Vec<ReviewPointView>,
+    pub marks: Vec<ReviewMarkView>,
+    /// Black's and White's accuracy (0 to 100) over the main line's reviewed moves.
+    pub accuracy: [Option<f64>; 2],
+}
+
+/// A reviewed position: its node, its evaluation from Black's view (`{"mate": 0}`: the
+/// side to move has lost) and the best move found.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReviewPointView {
+    pub node: usize,
+    pub eval: ScoreView,
+    pub best: Option<String>,
+}
+
+/// A move judged by the review: `Inaccuracy`, `Mistake` or `Blunder`, and the better
+/// move.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReviewMarkView {
+    pub node: usize,
+    pub judgement: String,
+    pub best: Option<String>,
 }
 
 /// Everything the page draws, sent after every change.
@@ -258,6 +315,9 @@ pub struct StateView {
     pub paused: bool,
     /// The record game shown, if the game came from a record.
     pub record_game: Option<usize>,
+    pub review: ReviewView,
+    /// The circles and arrows drawn on the position shown.
+    pub shapes: Vec<Shape>,
 }
 
 /// A game of a loaded record, in the record's list.
@@ -352,6 +412,14 @@ pub enum Event {
     Record {
         engines: Vec<String>,
         games: Vec<RecordGameView>,
+    },
+    /// What the rules say about a position from the board editor: `ok` when it can
+    /// be played from, the verdict in words, and what could not arise in a game.
+    Checked {
+        fen: String,
+        ok: bool,
+        message: String,
+        warnings: Vec<String>,
     },
     /// A request was refused (nothing changed), or something went wrong.
     Error {

@@ -5,9 +5,12 @@
 // server no longer has it, the page loads the game it kept into an analysis board. The
 // address's fragment holds the line shown (start FEN, moves, the move shown), so that a
 // bookmark or a copied address opens it again in a new tab; it never reaches the server.
+// The board editor sets up a position on the page (the server checks it); the person's
+// circles and arrows go to the server, which keeps them with the game's moves. Sounds
+// (a move, a jump, the end) are made with Web Audio, off under WebDriver.
 
 import { Board } from './board.js';
-import { parseFen, applyMove, scoreForBlack } from './notation.js';
+import { parseFen, applyMove, scoreForBlack, toFen, parseSquare } from './notation.js';
 import { renderMoves, renderLines, renderEvalBar, renderGraph, clockText, renderRecordGames } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
@@ -26,7 +29,7 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 4000;
 
 // Measurements read by the end-to-end test (docs/gui.md reports them).
-const stats = { readyAt: null, updates: 0, infos: 0, moveSent: null, moveToInfoMs: [], connections: 0 };
+const stats = { readyAt: null, updates: 0, infos: 0, moveSent: null, moveToInfoMs: [], connections: 0, sounds: { move: 0, capture: 0, end: 0 } };
 window.konane = { stats };
 
 const view = {
@@ -47,6 +50,16 @@ window.konane.view = view;
 let socket = null;
 window.konane.socket = () => socket;
 const board = new Board($('board'), (move) => send({ type: 'play', move }));
+board.onShapes = (shapes) => send({ type: 'draw', shapes });
+
+// The board editor: its position while it is open (null when closed).
+const editor = { position: null };
+window.konane.editor = editor;
+
+// Sound: on unless the person turned it off (kept in localStorage) or a test drives
+// the browser.
+const SOUND_KEY = 'konane-sound';
+const sound = { on: (localStorage.getItem(SOUND_KEY) || (navigator.webdriver ? 'off' : 'on')) === 'on', context: null };
 
 function send(request) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
@@ -109,6 +122,7 @@ function receive(message) {
     case 'info': return info(message);
     case 'tick': return tick(message);
     case 'solved': view.solved = message; return renderSolved();
+    case 'checked': return showChecked(message);
     case 'record': view.record = message; $('records-panel').hidden = false; return renderRecord();
     case 'error': return showMessage(message.message, 'error');
     default: return undefined;
@@ -178,8 +192,10 @@ function fillSelects(message) {
   }
   const multipv = $('analyse-multipv');
   for (let n = 1; n <= message.max_multipv; n++) option(multipv, n, String(n));
-  const size = $('setup-size');
-  for (let h = message.max_side; h >= 1; h--) for (let w = message.max_side; w >= 1; w--) option(size, `${w}x${h}`, `${w}x${h}`);
+  for (const id of ['setup-size', 'editor-size']) {
+    const size = $(id);
+    for (let h = message.max_side; h >= 1; h--) for (let w = message.max_side; w >= 1; w--) option(size, `${w}x${h}`, `${w}x${h}`);
+  }
 }
 
 function gameKey(state, ply) {
@@ -204,7 +220,11 @@ function showState(state) {
   try { sessionStorage.setItem(GAME_KEY, state.export); } catch (e) { /* too large to keep */ }
   writeLink(state);
   const lastMove = state.ply > 0 ? state.moves[state.ply - 1] : null;
-  board.show({ fen: state.fen, legal: state.legal, lastMove, interactive: state.human_to_move && state.legal.length > 0 });
+  if (!editor.position) {
+    board.show({ fen: state.fen, legal: state.legal, lastMove, interactive: state.human_to_move && state.legal.length > 0 });
+  }
+  board.setShapes(state.shapes);
+  soundFor(previous, state);
   document.body.dataset.mode = state.mode;
   document.body.dataset.help = helpShown(state) ? '1' : '0';
   for (const button of document.querySelectorAll('.modes button')) {
@@ -219,6 +239,7 @@ function showState(state) {
   $('fen').value = state.fen;
   if (document.activeElement !== $('game-text')) $('game-text').value = state.export;
   renderMoves($('moves'), state, gotoNode);
+  renderReview();
   renderPlayers();
   renderResult();
   renderStatus();
@@ -433,10 +454,44 @@ function renderAnalysis() {
   board.setArrow(best && best.line.pv.length ? best.line.pv[0] : null);
   const evalHere = shown ? view.evals.get(gameKey(state, state.ply)) || null : null;
   renderEvalBar($('evalbar-fill'), $('evalbar-text'), evalHere, board.flipped);
+  // The review's evaluations first, then the live analysis's.
+  const reviewed = new Map(state.review.points.map((p) => [p.node, p.eval]));
+  const marked = new Map(state.review.marks.map((m) => [m.node, m]));
+  const blackStarts = parseFen(state.start).side === 'b';
   const evals = [];
-  for (let p = 0; p <= state.moves.length; p++) evals[p] = shown ? view.evals.get(gameKey(state, p)) || null : null;
-  renderGraph($('graph'), evals, state.moves.length, state.ply, goto);
+  const marks = [];
+  for (let p = 0; p <= state.moves.length; p++) {
+    const node = p === 0 ? 0 : state.line[p - 1];
+    const review = reviewed.get(node);
+    const side = (p % 2 === 0) === blackStarts ? 'black' : 'white';
+    const fromReview = review ? ('mate' in review && review.mate === 0 ? { mate: 0, loser: side } : review) : null;
+    evals[p] = shown ? fromReview || view.evals.get(gameKey(state, p)) || null : null;
+    marks[p] = shown ? marked.get(node) || null : null;
+  }
+  renderGraph($('graph'), evals, state.moves.length, state.ply, goto, marks);
   document.body.dataset.graphPoints = String(evals.filter(Boolean).length);
+}
+
+/** The review's buttons, progress and each side's accuracy. */
+function renderReview() {
+  const { state } = view;
+  const review = state.review;
+  $('review-panel').hidden = state.mode !== 'analysis';
+  $('review-start').hidden = review.running;
+  $('review-time').hidden = review.running;
+  $('review-stop').hidden = !review.running;
+  $('review-start').disabled = state.moves.length === 0;
+  $('review-progress').textContent = review.running ? `Reviewing: ${review.done} of ${review.total} positions` : '';
+  const counts = { Inaccuracy: 0, Mistake: 0, Blunder: 0 };
+  for (const mark of review.marks) counts[mark.judgement] += 1;
+  const [black, white] = review.accuracy;
+  const parts = [];
+  if (black !== null) parts.push(`Black ${black.toFixed(1)}%`);
+  if (white !== null) parts.push(`White ${white.toFixed(1)}%`);
+  $('review-accuracy').textContent = parts.length
+    ? `Accuracy: ${parts.join(', ')} · ${counts.Inaccuracy} inaccuracies, ${counts.Mistake} mistakes, ${counts.Blunder} blunders`
+    : '';
+  document.body.dataset.reviewing = review.running ? '1' : '0';
 }
 
 function previewLine(pv) {
@@ -491,6 +546,9 @@ function newGame(mode) {
   };
   const time = timeSetting();
   if (time && mode !== 'analysis') request.time = time;
+  if (view.setupFen) request.fen = view.setupFen;
+  view.setupFen = null;
+  $('setup-from').hidden = true;
   if (mode === 'human_human' && time && time.kind !== 'clock') delete request.time;
   view.evals.clear();
   view.lines = [];
@@ -616,6 +674,48 @@ function wire() {
   $('analyse-engine').addEventListener('change', analyse);
   $('analyse-multipv').addEventListener('change', analyse);
   $('analyse-limit').addEventListener('change', analyse);
+  $('mode-editor').addEventListener('click', openEditor);
+  $('editor-close').addEventListener('click', closeEditor);
+  $('editor-side').addEventListener('change', drawEditor);
+  $('editor-size').addEventListener('change', () => {
+    editor.position = startPosition($('editor-size').value, $('editor-side').value);
+    drawEditor();
+  });
+  $('editor-start').addEventListener('click', () => {
+    editor.position = startPosition(`${editor.position.width}x${editor.position.height}`, 'b');
+    $('editor-side').value = 'b';
+    drawEditor();
+  });
+  $('editor-clear').addEventListener('click', () => {
+    editor.position.cells = editor.position.cells.map((row) => row.map(() => null));
+    drawEditor();
+  });
+  $('editor-check').addEventListener('click', () => send({ type: 'check_position', fen: toFen(editor.position) }));
+  $('editor-analyse').addEventListener('click', () => {
+    const fen = toFen(editor.position);
+    closeEditor();
+    view.evals.clear();
+    send({ type: 'new_game', mode: 'analysis', fen });
+  });
+  $('editor-play').addEventListener('click', () => {
+    view.setupFen = toFen(editor.position);
+    closeEditor();
+    $('setup-from').hidden = false;
+    $('setup-mode').value = 'human_engine';
+    document.body.dataset.setupMode = 'human_engine';
+    $('setup-panel').open = true;
+  });
+  $('setup-from-clear').addEventListener('click', () => {
+    view.setupFen = null;
+    $('setup-from').hidden = true;
+  });
+  $('sound').addEventListener('click', () => {
+    sound.on = !sound.on;
+    localStorage.setItem(SOUND_KEY, sound.on ? 'on' : 'off');
+    renderSound();
+  });
+  $('review-start').addEventListener('click', () => send({ type: 'review', on: true, ms: Number($('review-time').value) }));
+  $('review-stop').addEventListener('click', () => send({ type: 'review', on: false }));
   $('fen-load').addEventListener('click', () => {
     view.evals.clear();
     send({ type: 'new_game', mode: 'analysis', fen: $('fen').value });
@@ -658,6 +758,101 @@ function wire() {
   window.addEventListener('resize', fitBoard);
 }
 
+/** A move's or the end's sound, when the state shows a new move at the end of its
+ *  line, or a result. */
+function soundFor(previous, state) {
+  if (!previous || previous.game !== state.game) return;
+  if (state.result && !previous.result) return playSound('end');
+  const added = state.moves.length === previous.moves.length + 1 && state.ply === state.moves.length
+    && previous.moves.every((m, i) => state.moves[i] === m);
+  if (added) playSound(/[a-z]\d+[a-z]/.test(state.moves[state.ply - 1]) ? 'capture' : 'move');
+}
+
+/** A short tone: a move, a jump (two notes) or the end (three). */
+function playSound(kind) {
+  if (!sound.on) return;
+  stats.sounds[kind] += 1;
+  try {
+    sound.context = sound.context || new AudioContext();
+    const context = sound.context;
+    const notes = { move: [520], capture: [440, 660], end: [660, 550, 440] }[kind];
+    notes.forEach((frequency, i) => {
+      const at = context.currentTime + i * 0.09;
+      const oscillator = context.createOscillator();
+      const gain = context.createGain();
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.15, at);
+      gain.gain.exponentialRampToValueAtTime(0.001, at + 0.12);
+      oscillator.connect(gain).connect(context.destination);
+      oscillator.start(at);
+      oscillator.stop(at + 0.13);
+    });
+  } catch (e) { /* no audio here */ }
+}
+
+function renderSound() {
+  $('sound').setAttribute('aria-pressed', sound.on ? 'true' : 'false');
+  $('sound').textContent = sound.on ? 'Sound on' : 'Sound off';
+}
+
+/** The start position of a `WxH` board (a1's colour as the rules set it: the top
+ *  left square is Black's). */
+function startPosition(size, side) {
+  const [width, height] = size.split('x').map(Number);
+  const cells = [];
+  for (let rank = 0; rank < height; rank++) {
+    cells[rank] = [];
+    for (let file = 0; file < width; file++) cells[rank][file] = (file + height - 1 - rank) % 2 === 0 ? 'b' : 'w';
+  }
+  return { width, height, cells, side };
+}
+
+function openEditor() {
+  const from = view.state ? parseFen(view.state.fen) : startPosition('8x8', 'b');
+  editor.position = from;
+  $('editor-panel').hidden = false;
+  $('editor-size').value = `${from.width}x${from.height}`;
+  board.setEditing(editSquare);
+  drawEditor();
+}
+
+function closeEditor() {
+  editor.position = null;
+  board.setEditing(null);
+  $('editor-panel').hidden = true;
+  document.body.dataset.editing = '0';
+  if (view.state) showState(view.state);
+}
+
+function drawEditor() {
+  editor.position.side = $('editor-side').value;
+  const fen = toFen(editor.position);
+  board.show({ fen, legal: [], lastMove: null, interactive: false });
+  $('editor-side').value = editor.position.side;
+  $('editor-verdict').textContent = '';
+  document.body.dataset.editing = '1';
+  document.body.dataset.editorFen = fen;
+  fitBoard();
+}
+
+/** A click on square `name` in the editor: the piece chosen there, or empty if it
+ *  is there already. */
+function editSquare(name) {
+  const { file, rank } = parseSquare(name);
+  const piece = document.querySelector('input[name="editor-piece"]:checked').value || null;
+  const cells = editor.position.cells;
+  cells[rank][file] = cells[rank][file] === piece ? null : piece;
+  drawEditor();
+}
+
+function showChecked(message) {
+  if (!editor.position || message.fen !== toFen(editor.position)) return;
+  const box = $('editor-verdict');
+  box.textContent = [message.message, ...message.warnings].join('. ');
+  box.classList.toggle('bad', !message.ok);
+  box.dataset.ok = message.ok ? '1' : '0';
+}
+
 function flip() {
   board.flip();
   document.body.dataset.flipped = board.flipped ? '1' : '0';
@@ -669,4 +864,5 @@ function flip() {
 }
 
 wire();
+renderSound();
 connect();

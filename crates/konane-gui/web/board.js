@@ -1,9 +1,12 @@
 // The SVG board, of any size the server sends: squares with coordinates, pieces, the
 // last move, the legal landings of the selected piece (removals in the opening), the
-// engine's best move as an arrow, the hottest region of a valued position, and a
-// preview of a line. Click a piece then a
-// landing, or drag it there (the piece follows the pointer); a multi-jump is one landing
-// further along the line. From the keyboard, with the board focused: type a square's
+// engine's best move as an arrow, the hottest region of a valued position, the person's
+// circles and arrows (right-click a square, right-drag between two; Shift red, Alt
+// blue, Shift+Alt yellow, else green; the same again removes it; a left click clears
+// them), and a preview of a line. Click a piece then a landing, or drag it there (the
+// piece follows the pointer); a multi-jump is one landing further along the line. In
+// the board editor a click (or Enter) on a square goes to the editor instead. From the
+// keyboard, with the board focused: type a square's
 // name (`d5`), or move the ring with the arrow keys and press Enter, as a click there.
 
 import { parseFen, squareName, parseSquare, parseMove, jumpedSquares } from './notation.js';
@@ -14,6 +17,8 @@ const CELL = 100;
 const TYPING_PAUSE_MS = 700;
 // How far the pointer moves before a press becomes a drag.
 const DRAG_START_PX = 4;
+// The person's colours, as lichess draws them.
+const SHAPE_COLOURS = { G: '#15781b', R: '#882020', B: '#003088', Y: '#e68f00' };
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
@@ -37,6 +42,10 @@ export class Board {
     this.selected = null;
     this.arrow = null;
     this.region = new Set(); // the squares of the hottest region
+    this.shapes = []; // the person's circles and arrows: {colour, from, to}
+    this.onShapes = null; // called with the new list when the person draws
+    this.drawing = null; // the square a right-drag started on
+    this.editing = null; // the board editor's click, while it is open
     this.preview = null;
     this.interactive = false;
     this.press = null; // {from, x, y, dragging}
@@ -47,7 +56,8 @@ export class Board {
     svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     svg.addEventListener('pointerup', (e) => this.pointerUp(e));
-    svg.addEventListener('pointercancel', () => this.endDrag());
+    svg.addEventListener('pointercancel', () => { this.endDrag(); this.drawing = null; });
+    svg.addEventListener('contextmenu', (e) => e.preventDefault());
     svg.addEventListener('keydown', (e) => this.key(e));
     svg.addEventListener('focus', () => this.render());
     svg.addEventListener('blur', () => { this.typed = ''; this.render(); });
@@ -70,6 +80,31 @@ export class Board {
     if (move === this.arrow) return;
     this.arrow = move;
     this.render();
+  }
+
+  /** Shows the person's circles and arrows. */
+  setShapes(shapes) {
+    if (JSON.stringify(shapes) === JSON.stringify(this.shapes)) return;
+    this.shapes = shapes;
+    this.render();
+  }
+
+  /** Turns the board editor's clicks on (`onSquare(name)`) or off (null). */
+  setEditing(onSquare) {
+    this.editing = onSquare;
+    this.selected = null;
+    this.render();
+  }
+
+  /** Adds a circle (`to` null) or an arrow, or removes it if it is there. */
+  toggleShape(colour, from, to) {
+    const same = (s) => s.from === from && (s.to || null) === (to || null);
+    const kept = this.shapes.filter((s) => !same(s));
+    const removed = kept.length < this.shapes.length && this.shapes.some((s) => same(s) && s.colour === colour);
+    const next = removed ? kept : [...kept, { colour, from, to: to || null }];
+    this.shapes = next;
+    this.render();
+    if (this.onShapes) this.onShapes(next);
   }
 
   /** Marks the squares of a region (null: none). */
@@ -128,6 +163,7 @@ export class Board {
 
   /** What a click on square `name` does: a removal, a landing, or a selection. */
   activate(name) {
+    if (this.editing) { this.editing(name); return; }
     if (!this.interactive || this.preview) return;
     if (this.selected && this.tryLanding(name)) return;
     const moves = this.movesFrom(name);
@@ -141,10 +177,21 @@ export class Board {
   }
 
   pointerDown(event) {
-    if (!this.interactive || this.preview || event.button !== 0) return;
     const target = event.target.closest('[data-square]');
-    if (!target) return;
+    if (!target || this.preview) return;
     const name = target.getAttribute('data-square');
+    if (event.button === 2 && !this.editing && this.onShapes) {
+      this.drawing = name;
+      this.svg.setPointerCapture(event.pointerId);
+      return;
+    }
+    if (event.button !== 0) return;
+    if (this.shapes.length && !this.editing && this.onShapes) {
+      this.shapes = [];
+      this.onShapes([]);
+      this.render();
+    }
+    if (!this.interactive && !this.editing) return;
     this.activate(name);
     if (this.selected === name) {
       this.press = { from: name, x: event.clientX, y: event.clientY, dragging: false };
@@ -172,6 +219,14 @@ export class Board {
   }
 
   pointerUp(event) {
+    if (this.drawing && event.button === 2) {
+      const from = this.drawing;
+      this.drawing = null;
+      const to = this.squareAtPoint(event.clientX, event.clientY);
+      const colour = event.shiftKey && event.altKey ? 'Y' : event.shiftKey ? 'R' : event.altKey ? 'B' : 'G';
+      if (to) this.toggleShape(colour, from, to === from ? null : to);
+      return;
+    }
     const press = this.press;
     this.endDrag();
     if (!press || !press.dragging) return;
@@ -258,6 +313,10 @@ export class Board {
     const defs = el('defs', {}, svg);
     const marker = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrowhead' }, marker);
+    for (const [letter, colour] of Object.entries(SHAPE_COLOURS)) {
+      const head = el('marker', { id: `head-${letter}`, viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '2.5', markerHeight: '2.5', orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: colour }, head);
+    }
 
     const last = this.preview ? this.preview.lastMove : this.lastMove;
     const lastSquares = new Set();
@@ -296,7 +355,7 @@ export class Board {
         if (name === this.selected) cls += ' selected';
         const rect = el('rect', { x, y, width: CELL, height: CELL, class: cls, 'data-square': name }, squares);
         el('title', {}, rect).textContent = name;
-        if (this.region.has(name) && !this.preview) el('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: 'hot', 'data-hot': name }, marks);
+        if (this.region.has(name) && !this.preview && !this.editing) el('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: 'hot', 'data-hot': name }, marks);
         if (jumped.has(name)) el('circle', { cx: cx(x), cy: cx(y), r: 12, class: 'jumped' }, marks);
         const piece = shown.cells[rank] && shown.cells[rank][file];
         if (piece) {
@@ -314,7 +373,22 @@ export class Board {
         if (leftColumn) el('text', { x: x + 6, y: y + 6, class: `coord rank ${ink}` }, labels).textContent = String(rank + 1);
       }
     }
-    if (this.arrow && !this.preview) {
+    if (!this.preview && !this.editing) {
+      const drawn = el('g', { class: 'user-shapes' }, svg);
+      for (const shape of this.shapes) {
+        const a = parseSquare(shape.from);
+        const p = this.place(a.file, a.rank);
+        const colour = SHAPE_COLOURS[shape.colour] || SHAPE_COLOURS.G;
+        if (!shape.to) {
+          el('circle', { cx: cx(p.x), cy: cx(p.y), r: 45, stroke: colour, class: 'user-circle', 'data-shape': shape.from }, drawn);
+        } else {
+          const b = parseSquare(shape.to);
+          const q = this.place(b.file, b.rank);
+          el('line', { x1: cx(p.x), y1: cx(p.y), x2: cx(q.x), y2: cx(q.y), stroke: colour, class: 'user-arrow', 'marker-end': `url(#head-${shape.colour})`, 'data-shape': shape.from + shape.to }, drawn);
+        }
+      }
+    }
+    if (this.arrow && !this.preview && !this.editing) {
       const move = parseMove(this.arrow);
       const a = this.place(move.from.file, move.from.rank);
       const b = this.place(move.to.file, move.to.rank);

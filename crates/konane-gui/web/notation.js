@@ -24,6 +24,28 @@ export function parseFen(fen) {
   return { width, height, cells, side };
 }
 
+/** The FEN of a position as parseFen reads it. */
+export function toFen(position) {
+  const rows = [];
+  for (let rank = position.height - 1; rank >= 0; rank--) {
+    let row = '';
+    let empty = 0;
+    for (let file = 0; file < position.width; file++) {
+      const piece = position.cells[rank][file];
+      if (piece) {
+        if (empty) row += String(empty);
+        empty = 0;
+        row += piece;
+      } else {
+        empty += 1;
+      }
+    }
+    if (empty) row += String(empty);
+    rows.push(row);
+  }
+  return `${rows.join('/')} ${position.side}`;
+}
+
 /** The name of a square: file letter and rank number, 'd5'. */
 export function squareName(file, rank) {
   return String.fromCharCode(97 + file) + (rank + 1);

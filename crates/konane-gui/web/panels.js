@@ -13,11 +13,16 @@ function svgEl(name, attrs, parent) {
   return node;
 }
 
+// The review's judgements: their sign after the move and their class.
+const JUDGEMENT_SIGNS = { Inaccuracy: '?!', Mistake: '?', Blunder: '??' };
+
 /** The move tree as lichess writes it: the main line in numbered pairs, each branch
- *  under the move it replaces, nested branches in parentheses. The node shown is marked;
+ *  under the move it replaces, nested branches in parentheses, the review's judgements
+ *  (`?!`, `?`, `??`) and the comments after their moves. The node shown is marked;
  *  clicking a move goes there. The list scrolls itself, never the page. */
 export function renderMoves(list, state, onGoto) {
   const nodes = new Map(state.nodes.map((n) => [n.id, n]));
+  const marks = new Map(state.review.marks.map((m) => [m.node, m]));
   const onLine = new Set(state.line);
   const whiteStarts = state.start.trim().endsWith('w');
   // Ply `depth` (from 1): its move number and whether Black plays it.
@@ -31,8 +36,28 @@ export function renderMoves(list, state, onGoto) {
     item.dataset.node = String(id);
     item.dataset.ply = String(depth);
     item.textContent = nodes.get(id).move;
+    const mark = marks.get(id);
+    if (mark) {
+      item.classList.add(mark.judgement.toLowerCase());
+      item.dataset.judgement = mark.judgement;
+      const sign = document.createElement('span');
+      sign.className = 'sign';
+      sign.textContent = JUDGEMENT_SIGNS[mark.judgement];
+      item.append(sign);
+      item.title = `${mark.judgement}${mark.best ? `: ${mark.best} was best` : ''}`;
+    }
     item.addEventListener('click', () => onGoto(id));
     return item;
+  };
+  // A move's comment, after it.
+  const comment = (id) => {
+    const text = nodes.get(id).comment;
+    if (!text) return null;
+    const span = document.createElement('span');
+    span.className = 'comment';
+    span.dataset.node = String(id);
+    span.textContent = text;
+    return span;
   };
   // A branch inline: `2... f5d5 3. d3d5 (3. b3d3)`.
   const branch = (first, depth) => {
@@ -54,7 +79,9 @@ export function renderMoves(list, state, onGoto) {
         add(n);
       }
       add(moveItem(id, d, 'span'));
-      numbered = false;
+      const note = comment(id);
+      if (note) add(note);
+      numbered = !!note;
       for (const other of siblings) {
         add('(', branch(other, d), ')');
         numbered = true;
@@ -94,7 +121,15 @@ export function renderMoves(list, state, onGoto) {
       list.appendChild(row);
     }
     row.append(moveItem(id, depth, 'span'));
+    const note = comment(id);
     const branches = children.slice(1);
+    if (note) {
+      const box = document.createElement('li');
+      box.className = 'comments';
+      box.append(note);
+      list.appendChild(box);
+      row = null;
+    }
     if (branches.length) {
       const box = document.createElement('li');
       box.className = 'branches';
@@ -151,8 +186,9 @@ export function renderEvalBar(fill, label, blackScore, flipped) {
   label.textContent = blackScore ? scoreText(blackScore) : '';
 }
 
-/** The graph of Black's evaluation over the game; clicking a point goes there. */
-export function renderGraph(svg, evals, plies, ply, onGoto) {
+/** The graph of Black's evaluation over the game, with the review's judgements
+ *  (`marks[p]`: the judgement of the move into ply p); clicking a point goes there. */
+export function renderGraph(svg, evals, plies, ply, onGoto, marks = []) {
   const width = 400;
   const height = 100;
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
@@ -177,6 +213,13 @@ export function renderGraph(svg, evals, plies, ply, onGoto) {
     title.textContent = `after ${p} moves: ${scoreText(s)} (Black's view)`;
     dot.appendChild(title);
   }
+  marks.forEach((mark, p) => {
+    if (!mark || !evals[p]) return;
+    const dot = svgEl('circle', { cx: x(p), cy: y(evals[p]), r: 5, class: `graph-mark ${mark.judgement.toLowerCase()}`, 'data-ply': p }, svg);
+    const title = document.createElementNS(NS, 'title');
+    title.textContent = `${mark.judgement}${mark.best ? `: ${mark.best} was best` : ''}`;
+    dot.appendChild(title);
+  });
   svg.onclick = (event) => {
     const box = svg.getBoundingClientRect();
     const p = Math.round(((event.clientX - box.left) / box.width) * span);

@@ -11,11 +11,13 @@
 //!   reports and moves;
 //! - `view`: the state sent to the page, and the game's text for export;
 //! - `proofs`: the solver badge;
+//! - `review`: the whole game's review, and the circles and arrows drawn;
 //! - `refusal`: why a request is refused.
 
 mod moves;
 mod proofs;
 mod refusal;
+mod review;
 mod search;
 mod setup;
 mod view;
@@ -25,19 +27,21 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
-use konane_arena::{GameClocks, Records, TimeControl};
+use konane_arena::{GameClocks, NodeId, Records, TimeControl};
 use konane_core::{Color, Position};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use crate::app::App;
 use crate::engines::{Driver, EngineEvent};
 use crate::game::Game;
-use crate::messages::{AnalysisLimit, Event, Mode, Request, SolvedView};
+use crate::messages::{AnalysisLimit, Event, Mode, Request, Shape, SolvedView};
 
 pub use refusal::Refusal;
 
 use proofs::Proofs;
+use review::{Review, ReviewProof};
 use search::{Role, Running, Want};
+use setup::check_position;
 
 /// The largest request the tab reads (a record file of a long match fits).
 pub const MAX_REQUEST_BYTES: usize = 4 << 20;
@@ -118,6 +122,9 @@ pub struct Tab {
     record: Option<Records>,
     record_game: Option<usize>,
     proofs: Proofs,
+    review: Review,
+    /// The circles and arrows drawn, by node.
+    shapes: HashMap<NodeId, Vec<Shape>>,
     /// What to tell the page.
     outbox: Vec<Event>,
 }
@@ -128,6 +135,7 @@ impl Tab {
         session: String,
         engine_events: UnboundedSender<EngineEvent>,
         proof_results: UnboundedSender<(u64, Option<SolvedView>)>,
+        review_results: UnboundedSender<ReviewProof>,
     ) -> Tab {
         let board = app.board;
         let mut tab = Tab {
@@ -158,6 +166,8 @@ impl Tab {
             record: None,
             record_game: None,
             proofs: Proofs::new(proof_results, app.solver_tables.clone()),
+            review: Review::new(review_results, app.solver_tables.clone()),
+            shapes: HashMap::new(),
             outbox: Vec::new(),
             app,
         };
@@ -171,9 +181,11 @@ impl Tab {
         &mut self,
         engine_events: UnboundedSender<EngineEvent>,
         proof_results: UnboundedSender<(u64, Option<SolvedView>)>,
+        review_results: UnboundedSender<ReviewProof>,
     ) {
         self.engine_events = engine_events;
         self.proofs = Proofs::new(proof_results, self.app.solver_tables.clone());
+        self.review.rebind(review_results);
         self.finished = None;
     }
 
@@ -244,6 +256,13 @@ impl Tab {
             Request::LoadMoves { moves, fen } => self.load_text(&moves, fen.as_deref()),
             Request::LoadRecord { text } => self.load_record(&text),
             Request::PickGame { game } => self.pick_game(game),
+            Request::Review { on, ms } => self.set_review(on, ms),
+            Request::Draw { shapes } => self.draw(shapes),
+            Request::CheckPosition { fen } => {
+                let checked = check_position(&fen);
+                self.outbox.push(checked);
+                Ok(())
+            }
         }
     }
 
@@ -297,6 +316,7 @@ impl Tab {
         self.stop_search();
         self.drivers.clear();
         self.proofs.release();
+        self.review.stop();
     }
 }
 
@@ -318,13 +338,14 @@ pub async fn serve(
     let (engine_events, mut engine_reports) = unbounded_channel();
     let (proof_results, mut proofs): (_, UnboundedReceiver<(u64, Option<SolvedView>)>) =
         unbounded_channel();
+    let (review_results, mut review_proofs) = unbounded_channel();
     let found = resumed.is_some();
     let mut tab = match resumed {
         Some(mut tab) => {
-            tab.rebind(engine_events, proof_results);
+            tab.rebind(engine_events, proof_results, review_results);
             tab
         }
-        None => Tab::new(app, session, engine_events, proof_results),
+        None => Tab::new(app, session, engine_events, proof_results, review_results),
     };
     tab.outbox.push(tab.welcome(found));
     tab.after_change();
@@ -357,6 +378,7 @@ pub async fn serve(
             },
             Some(event) = engine_reports.recv() => tab.on_engine(event),
             Some((generation, proof)) = proofs.recv() => tab.on_proof(generation, proof),
+            Some(proof) = review_proofs.recv() => tab.on_review_proof(proof),
             _ = ticker.tick() => tab.tick(),
             _ = tokio::time::sleep_until(flag.unwrap_or_else(Instant::now).into()), if flag.is_some() => tab.flag(),
             _ = tokio::time::sleep_until(pace.unwrap_or_else(Instant::now).into()), if pace.is_some() => tab.paced(),

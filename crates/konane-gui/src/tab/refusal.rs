@@ -8,6 +8,7 @@ use konane_engine::PlayerError;
 use super::{MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_MS, MAX_MULTIPV, MAX_READ_BYTES, MAX_REQUEST_BYTES};
 use crate::engines::UnknownEngine;
 use crate::messages::AnalysisLimit;
+use crate::tags::MAX_SHAPES;
 
 /// A request the tab does not carry out, and why.
 #[derive(Debug, thiserror::Error)]
@@ -82,4 +83,12 @@ pub enum Refusal {
     NoRecord,
     #[error("the record has no game {0}")]
     NoRecordGame(usize),
+    #[error("a game is reviewed in Analysis: the Analysis button opens it there")]
+    ReviewNotAnalysis,
+    #[error("a review's time per position of {0} ms is out of range (100 ms to 60 s)")]
+    ReviewTime(u64),
+    #[error("bad drawing: {0}")]
+    Shape(String),
+    #[error("too many circles and arrows: {0} (at most {MAX_SHAPES} on a position)")]
+    TooManyShapes(usize),
 }

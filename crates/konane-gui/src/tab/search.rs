@@ -30,6 +30,8 @@ pub struct Want {
     engine: usize,
     /// The search is for the game's next move (else an analysis).
     pub for_move: bool,
+    /// The search is for a position of the game's review.
+    review: bool,
     /// The position is the one after this many moves.
     ply: usize,
     moves: Vec<Move>,
@@ -69,6 +71,7 @@ impl Tab {
                     role: Role::Seat(side),
                     engine,
                     for_move: true,
+                    review: false,
                     ply: end,
                     moves: prefix(end),
                     start: *self.game.start(),
@@ -76,6 +79,19 @@ impl Tab {
                     limit: AnalysisLimit::Infinite,
                 });
             }
+        }
+        if let Some(review) = self.review_search() {
+            return Some(Want {
+                role: Role::Analysis,
+                engine: self.analysis.engine,
+                for_move: false,
+                review: true,
+                ply: review.moves.len(),
+                moves: review.moves,
+                start: *self.game.start(),
+                multipv: 1,
+                limit: AnalysisLimit::Movetime { ms: review.ms },
+            });
         }
         let watching = self.mode == Mode::EngineEngine && self.game_running() && !self.paused;
         if watching && waiting {
@@ -89,6 +105,7 @@ impl Tab {
             role: Role::Analysis,
             engine: self.analysis.engine,
             for_move: false,
+            review: false,
             ply,
             moves: prefix(ply),
             start: *self.game.start(),
@@ -195,6 +212,11 @@ impl Tab {
         };
         match event {
             EngineEvent::Line { search, line } if search == running.id => {
+                if running.want.review {
+                    let first = line.pv.first().cloned();
+                    self.review_line(line.score, first);
+                    return;
+                }
                 // An engine's own lines in a game with a person are help too.
                 if running.want.for_move && !self.help_shown() {
                     return;
@@ -214,7 +236,15 @@ impl Tab {
                 elapsed,
             } if search == running.id => {
                 let running = self.running.take().expect("checked above");
-                if running.want.for_move {
+                if running.want.review {
+                    match answer {
+                        Ok(answer) => self.review_searched(answer),
+                        Err(message) => {
+                            self.review.stop();
+                            self.error(format!("review stopped: {message}"));
+                        }
+                    }
+                } else if running.want.for_move {
                     self.engine_moved(&running.want, answer, elapsed);
                     self.pace(running.started);
                 } else {
@@ -291,7 +321,7 @@ impl Tab {
 
     pub(super) fn tick(&mut self) {
         if let Some(running) = &self.running {
-            if running.want.for_move && !self.help_shown() {
+            if running.want.for_move && !self.help_shown() || running.want.review {
                 return;
             }
             self.outbox.push(Event::Tick {

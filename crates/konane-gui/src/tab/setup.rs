@@ -3,14 +3,15 @@
 
 use std::time::{Duration, Instant};
 
-use konane_arena::{GameClocks, GameText, Reason, Records, TimeControl};
-use konane_core::{Board, Color, Position};
+use konane_arena::{GameClocks, GameText, NodeId, Reason, Records, TimeControl};
+use konane_core::{Board, Color, Phase, Position};
 use konane_engine::Player;
 
 use super::search::Role;
 use super::{colour, Refusal, Seat, Tab, LEVELS};
 use crate::game::Game;
 use crate::messages::{color_name, Event, Mode, NewGame, RecordGameView, TimeSetting};
+use crate::tags::{self, Tags};
 
 impl Tab {
     pub(super) fn new_game(&mut self, setup: NewGame) -> Result<(), Refusal> {
@@ -64,6 +65,8 @@ impl Tab {
     ) {
         self.game = game;
         self.game_number += 1;
+        self.review.clear();
+        self.shapes.clear();
         self.headers = vec![
             (
                 "Event".to_string(),
@@ -96,12 +99,30 @@ impl Tab {
             Some(fen) => Position::from_fen(fen)?,
             None => Position::start(self.game.start().board()),
         };
-        let read = GameText::parse(text, start)?;
+        let mut read = GameText::parse(text, start)?;
+        // The review's and the drawings' tags come out of the comments.
+        let board = read.tree.start().board();
+        let ids: Vec<NodeId> = read.tree.ids().collect();
+        let mut found = Vec::new();
+        for id in ids {
+            let notes = read.tree.notes_mut(id);
+            let (tags, text) = tags::split(&notes.comment, board);
+            notes.comment = text;
+            if tags != Tags::default() {
+                found.push((id, tags));
+            }
+        }
         let mut game = Game::from_tree(read.tree);
         let end = game.tree().main_end();
         game.goto_node(end)
             .expect("the main line's end is in the tree");
         self.reset(game, Mode::Analysis, [Seat::Human; 2], None);
+        self.review.read(self.game.tree(), &found);
+        for (id, tags) in found {
+            if !tags.shapes.is_empty() {
+                self.shapes.insert(id, tags.shapes);
+            }
+        }
         if !read.headers.is_empty() {
             self.headers = read.headers;
         }
@@ -191,6 +212,52 @@ impl Tab {
         }
         names
     }
+}
+
+/// What the rules say about a position from the board editor: whether it reads, who
+/// is to move and what they may do, and the pieces on squares of the other colour (a
+/// jump keeps a piece on squares of its colour in the start position, so such a
+/// position cannot arise in a game, though it can be analysed).
+pub(super) fn check_position(fen: &str) -> Event {
+    let checked = |ok: bool, message: String, warnings: Vec<String>| Event::Checked {
+        fen: fen.to_string(),
+        ok,
+        message,
+        warnings,
+    };
+    let position = match Position::from_fen(fen.trim()) {
+        Ok(position) => position,
+        Err(error) => return checked(false, format!("bad FEN: {error}"), Vec::new()),
+    };
+    let side = position.side_to_move();
+    let moves = position.legal_moves().len();
+    let message = match (position.phase(), position.winner()) {
+        (_, Some(winner)) => format!("{side} has no move: {winner} wins"),
+        (Phase::FirstRemoval | Phase::SecondRemoval, _) => {
+            format!("{side} to move removes a piece ({moves} possible)")
+        }
+        (Phase::Jumps, _) => {
+            let jumps = if moves == 1 { "jump" } else { "jumps" };
+            format!("{side} to move, {moves} {jumps}")
+        }
+    };
+    let start = Position::start(position.board());
+    let mut warnings = Vec::new();
+    for color in [Color::Black, Color::White] {
+        let strays: Vec<String> = position
+            .pieces(color)
+            .iter()
+            .filter(|&square| start.piece_at(square) != Some(color))
+            .map(|square| square.to_string())
+            .collect();
+        if !strays.is_empty() {
+            warnings.push(format!(
+                "{color} pieces on {}: squares of the other colour, which no game reaches",
+                strays.join(" ")
+            ));
+        }
+    }
+    checked(true, message, warnings)
 }
 
 /// A level from the page, checked (the strongest when absent).

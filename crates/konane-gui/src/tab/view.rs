@@ -6,6 +6,7 @@ use konane_core::{Color, Move};
 
 use super::{Seat, Tab};
 use crate::messages::{color_name, side_name, ClocksView, Mode, NodeView, ResultView, StateView};
+use crate::tags;
 
 impl Tab {
     fn clocks_view(&self) -> Option<ClocksView> {
@@ -37,10 +38,18 @@ impl Tab {
     /// The game as text: its headers (players, result, time control, date) and its
     /// tree.
     pub(super) fn export(&self) -> GameText {
+        let tree = self.game.tree();
         let mut text = GameText {
             headers: self.headers.clone(),
-            tree: self.game.tree().clone(),
+            tree: tree.clone(),
         };
+        // The review's evaluations and judgements, and the drawings, as tags.
+        for id in tree.ids() {
+            let mut tags = self.review.tags(tree, id);
+            tags.shapes = self.shapes.get(&id).cloned().unwrap_or_default();
+            let notes = text.tree.notes_mut(id);
+            notes.comment = tags::join(&tags, &notes.comment);
+        }
         let [black, white] = self.players();
         text.set_header("Black", black);
         text.set_header("White", white);
@@ -90,6 +99,7 @@ impl Tab {
                     .map(|mv| mv.to_string())
                     .unwrap_or_default(),
                 children: tree.children(id).to_vec(),
+                comment: tree.notes(id).comment.clone(),
             })
             .collect();
         StateView {
@@ -124,6 +134,12 @@ impl Tab {
             analysis_limit: self.analysis.limit,
             paused: self.paused,
             record_game: self.record_game,
+            review: self.review.view(tree),
+            shapes: self
+                .shapes
+                .get(&self.game.current())
+                .cloned()
+                .unwrap_or_default(),
         }
     }
 }
