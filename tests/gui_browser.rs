@@ -841,6 +841,66 @@ fn the_editor_drawings_review_comments_and_sound_on_the_page() {
                 .starts_with("Accuracy: Black"),
             "{accuracy}"
         );
+        // The picture of docs/gui.md: a 6x6 game of the built-in greedy player against
+        // the random one, reviewed, with an arrow and a circle drawn.
+        let dir = std::env::temp_dir().join(format!("konane-review-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let record = dir.join("games.txt");
+        gui_common::selfplay_record("6x6", 1, &record);
+        let text = std::fs::read_to_string(&record)?;
+        std::fs::remove_dir_all(&dir)?;
+        let load = format!(
+            "window.konane.socket().send(JSON.stringify({{type: 'load_record', text: {}}})); return 1",
+            serde_json::to_string(&text)?
+        );
+        js(&client, &load).await?;
+        wait(
+            &client,
+            "the record's game",
+            "return window.konane.view.state.record_game === 0",
+        )
+        .await?;
+        js(
+            &client,
+            "document.getElementById('review-time').value = '300'; return 1",
+        )
+        .await?;
+        click(&client, "#review-start").await?;
+        wait(&client, "the game's review", "const s = window.konane.view.state; return !s.review.running && s.review.points.length === s.moves.length + 1").await?;
+        js(
+            &client,
+            "window.konane.socket().send(JSON.stringify({type: 'goto', ply: 6})); return 1",
+        )
+        .await?;
+        wait(
+            &client,
+            "the sixth move",
+            "return window.konane.view.state.ply === 6",
+        )
+        .await?;
+        let shapes = r#"[{"colour": "G", "from": "b2", "to": "b4"}, {"colour": "R", "from": "e5", "to": null}]"#;
+        js(&client, &format!("window.konane.socket().send(JSON.stringify({{type: 'draw', shapes: {shapes}}})); return 1")).await?;
+        wait(
+            &client,
+            "the drawings",
+            "return window.konane.view.state.shapes.length === 2",
+        )
+        .await?;
+        client.set_window_size(1360, 1000).await?;
+        let closed =
+            "return document.getElementById('setup-panel').open === false && window.scrollY === 0";
+        js(&client, "window.scrollTo(0, 0); return 1").await?;
+        let closed = js(&client, closed).await?;
+        ensure!(
+            closed == json!(true),
+            "the New game panel stays shut, the page at its top"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let shot = client.screenshot().await?;
+        std::fs::write(screenshots().join("review.png"), &shot)?;
+        if std::env::var_os("KONANE_UPDATE_SCREENSHOT").is_some() {
+            std::fs::write(repository().join("docs/gui-review.png"), &shot)?;
+        }
         Ok(())
     });
 }

@@ -227,7 +227,7 @@ function showState(state) {
   soundFor(previous, state);
   document.body.dataset.mode = state.mode;
   document.body.dataset.help = helpShown(state) ? '1' : '0';
-  for (const button of document.querySelectorAll('.modes button')) {
+  for (const button of document.querySelectorAll('.modes button[data-mode]')) {
     button.classList.toggle('active', button.dataset.mode === state.mode);
   }
   $('setup-mode').value = state.mode;
@@ -472,6 +472,11 @@ function renderAnalysis() {
   document.body.dataset.graphPoints = String(evals.filter(Boolean).length);
 }
 
+/** `n` and the word for one or for several. */
+function count(n, one, several) {
+  return `${n} ${n === 1 ? one : several}`;
+}
+
 /** The review's buttons, progress and each side's accuracy. */
 function renderReview() {
   const { state } = view;
@@ -489,7 +494,7 @@ function renderReview() {
   if (black !== null) parts.push(`Black ${black.toFixed(1)}%`);
   if (white !== null) parts.push(`White ${white.toFixed(1)}%`);
   $('review-accuracy').textContent = parts.length
-    ? `Accuracy: ${parts.join(', ')} · ${counts.Inaccuracy} inaccuracies, ${counts.Mistake} mistakes, ${counts.Blunder} blunders`
+    ? `Accuracy: ${parts.join(', ')} · ${count(counts.Inaccuracy, 'inaccuracy', 'inaccuracies')}, ${count(counts.Mistake, 'mistake', 'mistakes')}, ${count(counts.Blunder, 'blunder', 'blunders')}`
     : '';
   document.body.dataset.reviewing = review.running ? '1' : '0';
 }
@@ -642,7 +647,7 @@ function copy(field, what) {
 }
 
 function wire() {
-  for (const button of document.querySelectorAll('.modes button')) {
+  for (const button of document.querySelectorAll('.modes button[data-mode]')) {
     button.addEventListener('click', () => {
       $('setup-mode').value = button.dataset.mode;
       document.body.dataset.setupMode = button.dataset.mode;
