@@ -726,10 +726,10 @@ fn the_editor_drawings_review_comments_and_sound_on_the_page() {
         // Sound is off under WebDriver.
         let label = js(
             &client,
-            "return document.getElementById('sound').textContent",
+            "return document.getElementById('sound').getAttribute('aria-pressed')",
         )
         .await?;
-        ensure!(label == json!("Sound off"), "{label}");
+        ensure!(label == json!("false"), "{label}");
         // The editor: a 5x5 board cleared, a Black piece on a1 and a White one on b1.
         click(&client, "#mode-editor").await?;
         js(&client, "const s = document.getElementById('editor-size'); s.value = '5x5'; s.dispatchEvent(new Event('change')); return 1").await?;

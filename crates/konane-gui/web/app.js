@@ -797,7 +797,7 @@ function playSound(kind) {
 
 function renderSound() {
   $('sound').setAttribute('aria-pressed', sound.on ? 'true' : 'false');
-  $('sound').textContent = sound.on ? 'Sound on' : 'Sound off';
+  $('sound').title = sound.on ? 'Sound on: click to turn it off' : 'Sound off: click to turn it on';
 }
 
 /** The start position of a `WxH` board (a1's colour as the rules set it: the top
