@@ -867,17 +867,14 @@ fn the_editor_drawings_review_comments_and_sound_on_the_page() {
         .await?;
         click(&client, "#review-start").await?;
         wait(&client, "the game's review", "const s = window.konane.view.state; return !s.review.running && s.review.points.length === s.moves.length + 1").await?;
-        js(
-            &client,
-            "window.konane.socket().send(JSON.stringify({type: 'goto', ply: 6})); return 1",
-        )
-        .await?;
-        wait(
-            &client,
-            "the sixth move",
-            "return window.konane.view.state.ply === 6",
-        )
-        .await?;
+        // The move shown, if judged, says what was better.
+        let mark = js(&client, "const m = window.konane.view.state.review.marks[0]; window.konane.socket().send(JSON.stringify({type: 'goto_node', node: m.node})); return m").await?;
+        let note = wait(&client, "the judgement's note", "const t = document.getElementById('review-note').textContent; return t.includes('was best') && t").await?;
+        let judgement = mark["judgement"].as_str().unwrap_or("?");
+        ensure!(
+            note.as_str().unwrap_or("").contains(judgement),
+            "{note} for {mark}"
+        );
         let shapes = r#"[{"colour": "G", "from": "b2", "to": "b4"}, {"colour": "R", "from": "e5", "to": null}]"#;
         js(&client, &format!("window.konane.socket().send(JSON.stringify({{type: 'draw', shapes: {shapes}}})); return 1")).await?;
         wait(

@@ -1388,6 +1388,21 @@ async fn a_review_judges_each_move_and_travels_with_the_game_text() {
     );
     assert_eq!(read["review"]["accuracy"], review["accuracy"]);
     assert_eq!(read["export"], done["export"]);
+    // Reviews asked for and dropped in a burst: the server keeps up, and their solvers
+    // and searches go (the badge's solver stays).
+    for _ in 0..40 {
+        tab.send(json!({"type": "review", "on": true, "ms": 300}))
+            .await;
+        tab.send(json!({"type": "review", "on": false})).await;
+    }
+    tab.send(json!({"type": "goto", "ply": 1})).await;
+    tab.wait_state("after the burst", |s| {
+        s["ply"] == 1 && s["review"]["running"] == false
+    })
+    .await;
+    server.wait_status("the reviews' solvers are gone", |s| {
+        s["solver_tables"].as_u64() <= Some(1) && s["searches"].as_u64() <= Some(1)
+    });
     // No tag is left in the comments the page shows as the person's.
     assert!(
         read["nodes"]

@@ -496,6 +496,10 @@ function renderReview() {
   $('review-accuracy').textContent = parts.length
     ? `Accuracy: ${parts.join(', ')} · ${count(counts.Inaccuracy, 'inaccuracy', 'inaccuracies')}, ${count(counts.Mistake, 'mistake', 'mistakes')}, ${count(counts.Blunder, 'blunder', 'blunders')}`
     : '';
+  // The judgement of the move shown, with the better move.
+  const mark = review.marks.find((m) => m.node === state.node);
+  const played = state.ply > 0 ? state.moves[state.ply - 1] : '';
+  $('review-note').textContent = mark ? `${played}: ${mark.judgement}${mark.best ? `, ${mark.best} was best` : ''}.` : '';
   document.body.dataset.reviewing = review.running ? '1' : '0';
 }
 

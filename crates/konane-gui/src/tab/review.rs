@@ -51,7 +51,11 @@ struct Job {
     searching: bool,
     ms: u64,
     prover: Arc<Mutex<Prover>>,
+    /// Stops the prover's proof under way (the prover clears it as it starts the next).
     cancel: Arc<AtomicBool>,
+    /// Set for good when the review goes: its solver's work under way stops, whatever
+    /// the prover did with `cancel`.
+    dropped: Arc<AtomicBool>,
     /// The engine's last line about the position under review: its score (from the
     /// side to move's view) and first move.
     last: Option<(ScoreView, Option<String>)>,
@@ -59,6 +63,7 @@ struct Job {
 
 impl Drop for Job {
     fn drop(&mut self) {
+        self.dropped.store(true, Ordering::SeqCst);
         self.cancel.store(true, Ordering::SeqCst);
     }
 }
@@ -274,6 +279,7 @@ impl Tab {
             ms,
             prover: Arc::new(Mutex::new(prover)),
             cancel,
+            dropped: Arc::default(),
             last: None,
         });
         self.review_next();
@@ -307,18 +313,21 @@ impl Tab {
         }
         job.searching = false;
         job.last = None;
-        let (prover, cancel, results) = (
+        let (prover, dropped, results) = (
             job.prover.clone(),
-            job.cancel.clone(),
+            job.dropped.clone(),
             self.review.results.clone(),
         );
         let (number, index) = (job.number, job.next);
         tokio::task::spawn_blocking(move || {
-            let stop = || cancel.load(Ordering::SeqCst);
+            let stop = || dropped.load(Ordering::SeqCst);
             if stop() {
                 return;
             }
             let mut prover = prover.lock().unwrap_or_else(|e| e.into_inner());
+            if stop() {
+                return;
+            }
             let proof = prover.prove(&position, 0, &stop);
             let _ = results.send((number, index, proof));
         });
