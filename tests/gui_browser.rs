@@ -786,6 +786,31 @@ fn the_editor_drawings_review_comments_and_sound_on_the_page() {
         )
         .await?;
         ensure!(lines == json!(2), "{lines}");
+        // A hot region beside a cold one: the badge gives the mean and temperature, and
+        // the hot region's squares (rank 3) are marked on the board.
+        js(&client, "window.konane.socket().send(JSON.stringify({type: 'new_game', mode: 'analysis', fen: 'bw1bw2/7/bw5 b'})); return 1").await?;
+        let badge = wait(&client, "the valued badge", "const b = document.getElementById('solved'); return !b.hidden && b.textContent.includes('temperature') && b.textContent").await?;
+        let badge = badge.as_str().unwrap_or("");
+        ensure!(
+            badge.contains("mean 3/2, temperature 1/2")
+                && badge.contains("hottest region (marked): temperature 1/2"),
+            "{badge}"
+        );
+        let hot = js(
+            &client,
+            "return [...document.querySelectorAll('rect.hot')].map((r) => r.dataset.hot)",
+        )
+        .await?;
+        let hot: Vec<&str> = hot
+            .as_array()
+            .context("the marks")?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        ensure!(
+            !hot.is_empty() && hot.iter().all(|s| s.ends_with('3')),
+            "{hot:?}"
+        );
         // A comment is shown after its move.
         js(&client, "window.konane.socket().send(JSON.stringify({type: 'load_moves', moves: '[Board \"5x5\"]\\n\\n1. c3 {the centre} 1... c2 *'})); return 1").await?;
         let comment = wait(
