@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use konane_core::Color;
 
-use crate::{Clock, SearchLimits};
+use crate::{Clock, NumberProblem, ParseError, SearchLimits};
 
 /// Which names the clocks are written with.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -27,31 +27,6 @@ pub enum ClockNames {
 pub struct GoWords {
     pub limits: SearchLimits,
     pub searchmoves: Vec<String>,
-}
-
-/// What is wrong with a number.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum NumberProblem {
-    NotANumber,
-    TooLarge { max: i128 },
-    TooSmall { min: i128 },
-}
-
-/// Why words are not a `go` (or a command's number is not one).
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub enum WordsError {
-    /// A keyword lacks its argument.
-    Missing { after: String, what: &'static str },
-    /// A word that does not belong where it stands.
-    Unexpected(String),
-    /// A number that is not one, or is out of range.
-    BadNumber {
-        keyword: String,
-        text: String,
-        problem: NumberProblem,
-    },
-    /// A keyword given twice.
-    Repeated(String),
 }
 
 /// The range of a time in milliseconds (may be negative: an overstepped clock).
@@ -87,12 +62,12 @@ pub fn number<T: TryFrom<i128>>(
     text: Option<&&str>,
     min: i128,
     max: i128,
-) -> Result<T, WordsError> {
-    let text = text.ok_or_else(|| WordsError::Missing {
+) -> Result<T, ParseError> {
+    let text = text.ok_or_else(|| ParseError::Missing {
         after: keyword.to_string(),
         what: "a number",
     })?;
-    let bad = |problem| WordsError::BadNumber {
+    let bad = |problem| ParseError::BadNumber {
         keyword: keyword.to_string(),
         text: text.to_string(),
         problem,
@@ -114,7 +89,7 @@ pub fn number<T: TryFrom<i128>>(
 }
 
 /// Reads the words after `go` (keywords in any case, in any order, each at most once).
-pub fn parse_go(rest: &[&str]) -> Result<GoWords, WordsError> {
+pub fn parse_go(rest: &[&str]) -> Result<GoWords, ParseError> {
     let mut go = GoWords::default();
     let limits = &mut go.limits;
     // Time left and increment of Black (`btime`/`p1time`) and White (`wtime`/`p2time`).
@@ -126,7 +101,10 @@ pub fn parse_go(rest: &[&str]) -> Result<GoWords, WordsError> {
     while i < rest.len() {
         let keyword = rest[i].to_ascii_lowercase();
         if seen.contains(&keyword) {
-            return Err(WordsError::Repeated(keyword));
+            return Err(ParseError::Repeated {
+                command: "go",
+                word: keyword,
+            });
         }
         let value = rest.get(i + 1);
         let mut takes_value = true;
@@ -157,7 +135,7 @@ pub fn parse_go(rest: &[&str]) -> Result<GoWords, WordsError> {
                     .position(|w| GO_KEYWORDS.contains(&w.to_ascii_lowercase().as_str()))
                     .map_or(rest.len(), |p| i + 1 + p);
                 if end == i + 1 {
-                    return Err(WordsError::Missing {
+                    return Err(ParseError::Missing {
                         after: "searchmoves".into(),
                         what: "at least one move",
                     });
@@ -167,7 +145,12 @@ pub fn parse_go(rest: &[&str]) -> Result<GoWords, WordsError> {
                 i = end;
                 continue;
             }
-            _ => return Err(WordsError::Unexpected(rest[i].to_string())),
+            _ => {
+                return Err(ParseError::Unexpected {
+                    command: "go",
+                    word: rest[i].to_string(),
+                })
+            }
         }
         seen.push(keyword);
         i += if takes_value { 2 } else { 1 };

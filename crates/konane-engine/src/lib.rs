@@ -85,6 +85,7 @@ mod go;
 pub mod go_words;
 mod job;
 pub mod options;
+mod parse_error;
 mod player;
 mod signals;
 
@@ -92,6 +93,7 @@ pub use bench::{BenchLine, BenchReport};
 pub use engine::{Activity, Busy, Divide, Engine, SearchCallbacks};
 pub use go::Answer;
 pub use options::{OptionError, Options, Player, PlayerError};
+pub use parse_error::{NumberProblem, ParseError};
 pub use player::EnginePlayer;
 pub use signals::Stopper;
 

@@ -1,11 +1,8 @@
 //! The protocol's line parser: one text line to a typed [`Command`], or a typed
 //! [`ParseError`] that says what is wrong and where.
 
-use std::fmt;
-
-use konane_core::clip;
-pub use konane_engine::go_words::NumberProblem;
-use konane_engine::go_words::{self, GoWords, WordsError, COUNT};
+use konane_engine::go_words::{self, GoWords, COUNT};
+pub use konane_engine::{NumberProblem, ParseError};
 
 /// Which handshake the client used.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -61,86 +58,6 @@ pub enum Command {
     Help,
 }
 
-/// Why a line is not a command.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub enum ParseError {
-    /// The first word is no command.
-    Unknown(String),
-    /// A command or keyword lacks its argument.
-    Missing { after: String, what: &'static str },
-    /// A word that does not belong where it stands.
-    Unexpected { command: &'static str, word: String },
-    /// A number that is not one, or is out of range.
-    BadNumber {
-        keyword: String,
-        text: String,
-        problem: NumberProblem,
-    },
-    /// A keyword given twice in one command.
-    Repeated { command: &'static str, word: String },
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Unknown(word) => {
-                write!(
-                    f,
-                    "unknown command '{}' (type 'help' for the list)",
-                    clip(word)
-                )
-            }
-            ParseError::Missing { after, what } => write!(f, "'{after}' needs {what}"),
-            ParseError::Unexpected { command, word } => {
-                write!(f, "unexpected '{}' in '{command}'", clip(word))
-            }
-            ParseError::BadNumber {
-                keyword,
-                text,
-                problem,
-            } => {
-                let text = clip(text);
-                match problem {
-                    NumberProblem::NotANumber => {
-                        write!(f, "'{keyword}' needs a whole number, not '{text}'")
-                    }
-                    NumberProblem::TooLarge { max } => {
-                        write!(f, "'{keyword} {text}' is too large (at most {max})")
-                    }
-                    NumberProblem::TooSmall { min } => {
-                        write!(f, "'{keyword} {text}' is too small (at least {min})")
-                    }
-                }
-            }
-            ParseError::Repeated { command, word } => {
-                write!(f, "'{word}' is given twice in '{command}'")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-impl ParseError {
-    /// The error of `command`'s words.
-    fn of_words(command: &'static str, error: WordsError) -> ParseError {
-        match error {
-            WordsError::Missing { after, what } => ParseError::Missing { after, what },
-            WordsError::Unexpected(word) => ParseError::Unexpected { command, word },
-            WordsError::BadNumber {
-                keyword,
-                text,
-                problem,
-            } => ParseError::BadNumber {
-                keyword,
-                text,
-                problem,
-            },
-            WordsError::Repeated(word) => ParseError::Repeated { command, word },
-        }
-    }
-}
-
 /// Parses one line; `Ok(None)` for a blank line.
 pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     let mut words = line.split_whitespace();
@@ -171,9 +88,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "help" => simple(Command::Help, "help"),
         "setoption" => parse_setoption(&rest),
         "position" => parse_position(&rest).map(Command::Position),
-        "go" => go_words::parse_go(&rest)
-            .map(Command::Go)
-            .map_err(|e| ParseError::of_words("go", e)),
+        "go" => go_words::parse_go(&rest).map(Command::Go),
         "query" => parse_query(&rest).map(Command::Query),
         "perft" => parse_perft(&rest),
         _ => Err(ParseError::Unknown(first.to_string())),
@@ -295,9 +210,7 @@ fn parse_perft(rest: &[&str]) -> Result<Command, ParseError> {
             word: extra.to_string(),
         });
     }
-    go_words::number("perft", rest.first(), COUNT.0, COUNT.1)
-        .map(Command::Perft)
-        .map_err(|e| ParseError::of_words("perft", e))
+    go_words::number("perft", rest.first(), COUNT.0, COUNT.1).map(Command::Perft)
 }
 
 #[cfg(test)]
