@@ -1,12 +1,13 @@
 //! The status line of a long solve: while the work runs, a thread refreshes the
-//! progress bar's message (nodes, speed, resident memory) every 200 ms and writes out
+//! progress bar's message (nodes, speed, resident memory, the root's proof and
+//! disproof numbers) every 200 ms and writes out
 //! the kept proven positions every 10 s, so that a kill loses little.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
-use konane_solver::Solver;
+use konane_solver::{RootNumbers, Solver};
 
 use crate::solve_memory::{resident, show};
 
@@ -16,8 +17,8 @@ const TICK: Duration = Duration::from_millis(200);
 /// Ticks between two writes of the kept proven positions (10 s).
 const FLUSH_TICKS: u32 = 50;
 
-/// Runs `work` while `bar` shows `nodes()` (searched since `started`), the speed and
-/// the resident memory, and `solver` writes out its kept proven positions now and then
+/// Runs `work` while `bar` shows `nodes()` (searched since `started`), the speed, the
+/// resident memory and where `solver` stands at its root, and `solver` writes out its kept proven positions now and then
 /// (their errors show when the caller flushes at the end).
 pub fn with_status<T>(
     bar: &ProgressBar,
@@ -37,7 +38,7 @@ pub fn with_status<T>(
                     ticks = 0;
                     let _ = solver.flush_proven();
                 }
-                bar.set_message(status(nodes(), started.elapsed()));
+                bar.set_message(status(nodes(), started.elapsed(), solver.root_numbers()));
             }
         });
         let result = work();
@@ -46,12 +47,14 @@ pub fn with_status<T>(
     })
 }
 
-/// `1234 nodes, 2.1 M nodes/s, 5.3 GB`: the nodes, their rate over `elapsed` and the
-/// resident memory where the system says.
-fn status(nodes: u64, elapsed: Duration) -> String {
+/// `1234 nodes, 2.1 M nodes/s, 5.3 GB, root pn 3, dn 41, 1/5 moves proven`: the
+/// nodes, their rate over `elapsed`, the resident memory where the system says, and
+/// the `root` numbers when there are any.
+fn status(nodes: u64, elapsed: Duration, root: Option<RootNumbers>) -> String {
     let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
     let memory = resident().map_or_else(String::new, |b| format!(", {}", show(b)));
-    format!("{nodes} nodes, {:.1} M nodes/s{memory}", rate / 1e6)
+    let root = root.map_or_else(String::new, |r| format!(", {r}"));
+    format!("{nodes} nodes, {:.1} M nodes/s{memory}{root}", rate / 1e6)
 }
 
 #[cfg(test)]
@@ -59,11 +62,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_status_gives_nodes_speed_and_memory() {
-        let text = status(3_000_000, Duration::from_secs(2));
+    fn the_status_gives_nodes_speed_memory_and_the_root() {
+        let text = status(3_000_000, Duration::from_secs(2), None);
         assert!(text.starts_with("3000000 nodes, 1.5 M nodes/s"), "{text}");
         if cfg!(target_os = "linux") {
             assert!(text.contains("B"), "{text}");
         }
+        assert!(!text.contains("root"), "{text}");
+        let root = RootNumbers {
+            proof: 3,
+            disproof: 41,
+            proven: 1,
+            moves: 5,
+        };
+        let text = status(3_000_000, Duration::from_secs(2), Some(root));
+        assert!(
+            text.ends_with(", root pn 3, dn 41, 1/5 moves proven"),
+            "{text}"
+        );
     }
 }

@@ -114,6 +114,7 @@ pub mod units;
 
 pub use certificate::{certify, certify_any, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
+pub use proof_search::RootNumbers;
 pub use proven_file::ProvenFileError;
 pub use root::{
     solve_limited, KeptProven, MoveValue, RootReport, RootThreads, Solver, SolverOptions, Verdict,

@@ -15,12 +15,15 @@ use crate::table::ProofTable;
 mod jobs;
 mod numbers;
 mod pn;
+mod root_moves;
 use jobs::Job;
 pub(crate) use jobs::JobBoard;
 use numbers::Numbers;
 pub(crate) use numbers::{
     slot_bytes as pn_slot_bytes, SharedNumbers, SHARED_SLOT_BYTES as PN_SHARED_SLOT_BYTES,
 };
+pub(crate) use root_moves::RootMoves;
+pub use root_moves::RootNumbers;
 
 /// Nodes with at least this many pieces look up every child in the proof table before
 /// searching any (a known lost child proves a win at once); below it the lookups cost
@@ -65,6 +68,8 @@ pub(crate) struct Shared<'a, W: Word> {
     pub jobs: Option<&'a JobBoard<W>>,
     /// The table of numbers those threads share (`None`: each searcher has its own).
     pub numbers: Option<&'a SharedNumbers>,
+    /// Where the numbers of the root moves' positions are shown (`None`: nowhere).
+    pub root_moves: Option<&'a RootMoves>,
 }
 
 impl<W: Word> Shared<'_, W> {
@@ -165,6 +170,9 @@ pub(crate) struct Searcher<'a, W: Word> {
     /// The jobs offered below the nodes on the stack, oldest first: dropped when the
     /// node above them is proven.
     offers: Vec<Arc<Job<W>>>,
+    /// Set by [`Searcher::search`] for the proof-number search of its position, so
+    /// that it reports that position's numbers to [`Shared::root_moves`].
+    at_root: bool,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -183,6 +191,7 @@ impl<'a, W: Word> Searcher<'a, W> {
             class: 0,
             running: Vec::new(),
             offers: Vec::new(),
+            at_root: false,
         }
     }
 

@@ -10,7 +10,7 @@ use konane_core::{
 };
 use rayon::prelude::*;
 
-use crate::proof_search::{JobBoard, Searcher, Shared, SharedNumbers};
+use crate::proof_search::{JobBoard, RootMoves, RootNumbers, Searcher, Shared, SharedNumbers};
 use crate::proven_file::{ProvenFileError, ProvenLog};
 use crate::regions::RegionCache;
 use crate::symmetry::{Symmetries, TableKey};
@@ -193,6 +193,8 @@ pub struct Solver {
     stop: Arc<AtomicBool>,
     /// Positions searched by the running (or last) [`Solver::solve_moves`].
     nodes: AtomicU64,
+    /// The numbers of its root moves.
+    root_moves: RootMoves,
 }
 
 /// The solver on the board's word, with its proof table and symmetries.
@@ -243,6 +245,7 @@ impl Solver {
             solvers,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: AtomicU64::new(0),
+            root_moves: RootMoves::default(),
         }
     }
 
@@ -266,6 +269,14 @@ impl Solver {
     /// progress displays (each thread adds its count every thousand nodes or so).
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Where the running (or last) [`Solver::solve_moves`] stands at its root: the
+    /// proof and disproof numbers of the root (from the proof-number search's last
+    /// visit of each root move; 1 and 1 for a move not yet searched, so only a guide
+    /// while it runs) and the root moves proven. `None` before the first solve.
+    pub fn root_numbers(&self) -> Option<RootNumbers> {
+        self.root_moves.root()
     }
 
     /// The number of positions in the proof table.
@@ -314,6 +325,15 @@ impl Solver {
             WordSolvers::W64(solver) => solver.table.flush_proven(),
             WordSolvers::W128(solver) => solver.table.flush_proven(),
             WordSolvers::W256(solver) => solver.table.flush_proven(),
+        }
+    }
+
+    /// What a solve reports to while it runs.
+    fn counters(&self) -> Counters<'_> {
+        Counters {
+            stop: &self.stop,
+            nodes: &self.nodes,
+            root_moves: &self.root_moves,
         }
     }
 
@@ -371,7 +391,7 @@ impl Solver {
     {
         self.nodes.store(0, Ordering::Relaxed);
         on_word!(self, position, solver, p => {
-            solver.solve_moves(p, among, threads, &self.stop, &self.nodes, node_budget, progress)
+            solver.solve_moves(p, among, threads, self.counters(), node_budget, progress)
         })
     }
 
@@ -390,6 +410,14 @@ impl Solver {
     pub fn known_winning_move(&self, position: &Position) -> Option<Move> {
         on_word!(self, position, solver, p => solver.known_winning_move(p))
     }
+}
+
+/// What a root solve counts into and reads its stop from.
+#[derive(Copy, Clone)]
+struct Counters<'a> {
+    stop: &'a AtomicBool,
+    nodes: &'a AtomicU64,
+    root_moves: &'a RootMoves,
 }
 
 /// The solver's tables on the board's word `W`.
@@ -435,6 +463,7 @@ impl<W: Word> WordSolver<W> {
         budget: u64,
         jobs: Option<&'a JobBoard<W>>,
         numbers: Option<&'a SharedNumbers>,
+        root_moves: Option<&'a RootMoves>,
     ) -> Shared<'a, W> {
         Shared {
             geometry: self.geometry,
@@ -452,6 +481,7 @@ impl<W: Word> WordSolver<W> {
             pn_first_pn: self.options.pn_first_pn,
             jobs,
             numbers,
+            root_moves,
         }
     }
 
@@ -461,8 +491,7 @@ impl<W: Word> WordSolver<W> {
         position: &BitPosition<W>,
         among: &[Move],
         threads: RootThreads,
-        stop: &AtomicBool,
-        nodes: &AtomicU64,
+        counters: Counters,
         node_budget: u64,
         progress: F,
     ) -> RootReport
@@ -500,7 +529,20 @@ impl<W: Word> WordSolver<W> {
         let numbers = board
             .as_ref()
             .map(|_| SharedNumbers::new(self.options.pn_entries * rayon::current_num_threads()));
-        let shared = self.shared(stop, nodes, node_budget, board.as_ref(), numbers.as_ref());
+        let Counters {
+            stop,
+            nodes,
+            root_moves,
+        } = counters;
+        root_moves.reset(classes.len());
+        let shared = self.shared(
+            stop,
+            nodes,
+            node_budget,
+            board.as_ref(),
+            numbers.as_ref(),
+            Some(root_moves),
+        );
         let proven = Mutex::new(Vec::new());
         let solve_class = |searcher: &mut Searcher<W>, class: usize| {
             let members = &classes[class].1;
@@ -517,6 +559,7 @@ impl<W: Word> WordSolver<W> {
                 board.finish_class(class);
             }
             if let Some(child_wins) = result {
+                root_moves.prove(class, !child_wins);
                 for &mv in members {
                     let value = MoveValue {
                         mv: self.geometry.to_move(mv),
@@ -581,7 +624,7 @@ impl<W: Word> WordSolver<W> {
         node_budget: u64,
     ) -> Option<Verdict> {
         let nodes = AtomicU64::new(0);
-        let shared = self.shared(stop, &nodes, node_budget, None, None);
+        let shared = self.shared(stop, &nodes, node_budget, None, None, None);
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
         let mut winning_move = None;

@@ -318,10 +318,15 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
                 "{} pn {pn_pieces} first numbers {first:?}",
                 position.to_fen()
             );
+            // The root's numbers, for progress displays, end proven the same way.
+            let wins = plain.values.iter().any(|v| v.wins);
+            let root = solver.root_numbers().expect("a solve ran");
+            assert_eq!(root.proven, root.moves, "{}", position.to_fen());
+            assert!(root.moves >= 1 && root.moves <= report.values.len());
+            assert_eq!((root.proof == 0, root.disproof == 0), (wins, !wins));
             // The budget-limited verdict (the engine's and the certificate writer's
             // call) agrees too, with a winning move that wins.
             let verdict = solver.solve_limited(position, u64::MAX).unwrap();
-            let wins = plain.values.iter().any(|v| v.wins);
             assert_eq!(verdict.winner == position.side_to_move(), wins);
             if let Some(mv) = verdict.winning_move {
                 assert!(plain.values.iter().any(|v| v.mv == mv && v.wins));

@@ -26,7 +26,7 @@ use super::{Child, Opened, Probe, Searcher};
 use crate::symmetry::TableKey;
 
 /// A number beyond every real one: a proven position's.
-const INF: u32 = u32::MAX / 2;
+pub(super) const INF: u32 = u32::MAX / 2;
 
 /// Proof and disproof numbers of a proven position: `win` for its mover or not.
 #[inline(always)]
@@ -53,6 +53,7 @@ impl<W: Word> Searcher<'_, W> {
             return self.solve(me, opp, white);
         }
         self.make_numbers();
+        self.at_root = true;
         let (pn, dn) = self.mid(me, opp, white, INF, INF)?;
         debug_assert!(
             pn == 0 || dn == 0,
@@ -97,6 +98,8 @@ impl<W: Word> Searcher<'_, W> {
         th_pn: u32,
         th_dn: u32,
     ) -> Option<(u32, u32)> {
+        let at_root = std::mem::take(&mut self.at_root);
+        let root_moves = self.shared.root_moves.filter(|_| at_root);
         if !self.uses_pn(me, opp) {
             return self.solve(me, opp, white).map(proven);
         }
@@ -159,6 +162,9 @@ impl<W: Word> Searcher<'_, W> {
                 } else if cdn < second {
                     second = cdn;
                 }
+            }
+            if let Some(root_moves) = root_moves {
+                root_moves.set(self.class, pn, dn);
             }
             if pn == 0 || dn == 0 {
                 self.shared.table.insert(key, pn == 0);
