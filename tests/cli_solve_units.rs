@@ -526,3 +526,72 @@ fn bad_results_are_one_clear_error_and_lose_nothing() {
         "{error}"
     );
 }
+
+/// A split solve proven in pieces: each shard writes its units' certificates, the
+/// merge writes the top's and names the units it needs, and `konane verify` accepts
+/// the top with those units and refuses it alone, without one of them, or with a unit
+/// won by the other side.
+#[test]
+fn shards_and_merge_write_certificates_that_verify_as_one_proof() {
+    let dir = folder("certificates");
+    let units = dir.join("units.txt");
+    split("6x5", "4", &units);
+    let certs = dir.join("certs");
+    let results: Vec<PathBuf> = (1..=2)
+        .map(|k| {
+            let path = dir.join(format!("results-{k}.txt"));
+            let shard = format!("{k}/2");
+            let extra = ["--certificates", text(&certs), "--leaf-pieces", "10"];
+            run_ok(&shard_args(&units, &shard, &path, &extra));
+            path
+        })
+        .collect();
+    // Every unit with a result has its certificate.
+    for path in &results {
+        let text = std::fs::read_to_string(path).unwrap();
+        for id in text.lines().skip(1).map(|l| l.split(' ').next().unwrap()) {
+            assert!(certs.join(format!("unit-{id}.cert")).is_file(), "unit {id}");
+        }
+    }
+    let top = dir.join("top.cert");
+    let mut merge = vec!["solve", "--units", text(&units), "--merge"];
+    merge.extend(results.iter().map(|p| text(p)));
+    merge.extend(["--certificate", text(&top), "--leaf-pieces", "10"]);
+    let out = run_ok(&merge);
+    assert!(out.contains("Certificate of the top: "), "{out}");
+    let needed: Vec<String> = out
+        .lines()
+        .find_map(|l| l.split_once("It needs the certificates of "))
+        .map(|(_, rest)| rest.split_once(": ").unwrap().1)
+        .unwrap_or_else(|| panic!("{out}"))
+        .split_whitespace()
+        .map(|id| text(&certs.join(format!("unit-{id}.cert"))).to_string())
+        .collect();
+    assert!(!needed.is_empty());
+    let mut verify = vec!["verify", text(&top)];
+    verify.extend(needed.iter().map(String::as_str));
+    let out = run_ok(&verify);
+    assert!(out.contains("Verified: "), "{out}");
+    // The top alone proves nothing below it.
+    let error = fails(&["verify", text(&top)]);
+    assert!(error.contains("is not a valid proof"), "{error}");
+    // A unit won by the other side is no part of this proof.
+    let winner = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Verified: "))
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let other = std::fs::read_dir(&certs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let out = run_ok(&["verify", text(p)]);
+            !out.contains(&format!("Verified: {winner} wins"))
+        })
+        .expect("some unit is won by the other side");
+    let error = fails(&["verify", text(&top), text(&other)]);
+    assert!(error.contains("are not one proof"), "{error}");
+}

@@ -10,6 +10,7 @@
 
 pub mod analyse;
 pub mod bench;
+mod certificate_file;
 pub mod gui;
 mod interrupt;
 pub mod match_cmd;

@@ -3,8 +3,6 @@
 //! has been proven so far; `--certificate` writes the proof for `konane verify`. With
 //! `--units`, the solve is cut into units for many machines (see `solve_units`).
 
-use std::fs::File;
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -18,6 +16,7 @@ use konane_solver::{
 };
 use konane_verify::MAX_LEAF_PIECES;
 
+use crate::certificate_file;
 use crate::interrupt::stop_on_ctrl_c;
 use crate::search_flags::PositionArgs;
 use crate::solve_memory::{available_memory, parse_memory, peak_resident, show, MemoryBudget};
@@ -185,12 +184,19 @@ pub struct SolveArgs {
     /// without the values of the other root moves.
     #[arg(long, conflicts_with_all = ["all", "units"])]
     pub first_win: bool,
-    /// Write the proof of the verdict to FILE, for `konane verify FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with = "units")]
+    /// Write the proof of the verdict to FILE, for `konane verify FILE`; with --units
+    /// and --merge, the proof of the positions above the units, once the results
+    /// decide the root (`konane verify FILE UNIT-CERTIFICATES…` checks the whole).
+    #[arg(long, value_name = "FILE", group = "certify", conflicts_with_all = ["split", "shard"])]
     pub certificate: Option<PathBuf>,
+    /// With --shard: write the proof of each unit solved to DIR/unit-ID.cert (before
+    /// its result goes to the results file), for `konane verify` with the top's
+    /// certificate (--merge --certificate).
+    #[arg(long, value_name = "DIR", group = "certify", requires = "shard")]
+    pub certificates: Option<PathBuf>,
     /// Certificate leaf limit: positions of at most this many pieces get no record,
     /// the checker solves them itself (fewer records, more checking).
-    #[arg(long, requires = "certificate", default_value_t = DEFAULT_LEAF_PIECES,
+    #[arg(long, requires = "certify", default_value_t = DEFAULT_LEAF_PIECES,
           value_parser = clap::value_parser!(u32).range(0..=MAX_LEAF_PIECES as i64))]
     pub leaf_pieces: u32,
     /// Cut the solve into units, the positions D plies below the root (removals count,
@@ -398,23 +404,11 @@ fn write_certificate(
     });
     bar.finish_and_clear();
     let certificate = certificate.context("no certificate written")?;
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    let written = File::create(&temporary)
-        .and_then(|file| certificate.write(BufWriter::new(file)))
-        .and_then(|()| std::fs::rename(&temporary, path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(e).with_context(|| format!("cannot write the certificate {}", path.display()));
-    }
-    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    let bytes = certificate_file::save(&certificate, path)?;
     println!(
-        "Certificate: {} ({} won + {} lost records, leaf limit {leaf_pieces} pieces, {bytes} bytes, format version {}, {:.3} s)",
+        "Certificate: {} ({}, {:.3} s)",
         path.display(),
-        certificate.won_count(),
-        certificate.lost_count(),
-        certificate.version(),
+        certificate_file::describe(&certificate, bytes),
         started.elapsed().as_secs_f64()
     );
     Ok(())

@@ -1,6 +1,7 @@
 //! `konane solve --units`: a solve cut into units for many machines. `--split D` writes
-//! the units file, `--shard K/N --results OUT` solves one shard of it (resumable), and
-//! `--merge OUT…` backs the results up to the root.
+//! the units file, `--shard K/N --results OUT` solves one shard of it (resumable; with
+//! `--certificates DIR`, a certificate a unit), and `--merge OUT…` backs the results up
+//! to the root (with `--certificate FILE`, the certificate of the top of the proof).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -11,11 +12,13 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use konane_core::{Move, Shard};
+use konane_solver::certify_position;
 use konane_solver::units::{
-    back_up, solve_units, write_units, Backup, Results, ResultsWriter, Split, Unit, UnitResult,
-    UnitsError, UnitsFile,
+    back_up, solve_units, top_certificate, write_units, Backup, Results, ResultsWriter, Split,
+    Unit, UnitResult, UnitsError, UnitsFile,
 };
 
+use crate::certificate_file;
 use crate::interrupt::stop_on_ctrl_c;
 use crate::solve::SolveArgs;
 use crate::solve_memory::{peak_resident, show};
@@ -131,6 +134,10 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
             todo.len()
         );
     }
+    if let Some(dir) = &args.certificates {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot make the certificates folder {}", dir.display()))?;
+    }
     let pool = args.pool()?;
     let solver = args.solver(file.board())?;
     let stop = solver.stop_flag();
@@ -154,7 +161,48 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
     let writer = Mutex::new((resumed.writer, None::<UnitsError>));
     // The nodes of the units solved so far.
     let nodes = AtomicU64::new(0);
+    // The unit's certificate, written before its result: a unit whose result is in
+    // the results file has its certificate too (a kill in between solves it again).
+    let certify = |result: &UnitResult| -> Result<Option<String>> {
+        let Some(dir) = &args.certificates else {
+            return Ok(None);
+        };
+        let unit = todo
+            .iter()
+            .find(|unit| unit.id == result.id)
+            .expect("a result is of a unit to solve");
+        let started = Instant::now();
+        let certificate = certify_position(
+            &solver,
+            &unit.position,
+            result.winner,
+            args.leaf_pieces,
+            |_| {},
+        )
+        .with_context(|| format!("no certificate of unit {}", unit.id))?;
+        let path = dir.join(format!("unit-{}.cert", unit.id));
+        let bytes = certificate_file::save(&certificate, &path)?;
+        Ok(Some(format!(
+            "unit {} certificate: {} ({}, {:.3} s)",
+            unit.id,
+            path.display(),
+            certificate_file::describe(&certificate, bytes),
+            started.elapsed().as_secs_f64()
+        )))
+    };
+    let certify_error = Mutex::new(None::<anyhow::Error>);
     let record = |result: UnitResult| {
+        let certified = match certify(&result) {
+            Ok(line) => line,
+            Err(e) => {
+                certify_error
+                    .lock()
+                    .expect("no panic while holding the lock")
+                    .get_or_insert(e);
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        };
         let mut guard = writer.lock().expect("no panic while writing");
         let (writer, error) = &mut *guard;
         if error.is_some() {
@@ -169,6 +217,9 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
                     "unit {}: {} wins ({} nodes, {:.3} s)",
                     result.id, result.winner, result.nodes, result.seconds
                 ));
+                if let Some(line) = certified {
+                    bar.println(line);
+                }
                 bar.inc(1);
             }
             Err(e) => {
@@ -192,6 +243,12 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
     let nodes = nodes.into_inner();
     if let Some(error) = error {
         return Err(error.into());
+    }
+    if let Some(error) = certify_error
+        .into_inner()
+        .expect("no panic while holding the lock")
+    {
+        return Err(error);
     }
     let peak = peak_resident().map_or_else(String::new, |b| format!(", {} peak resident", show(b)));
     println!(
@@ -262,6 +319,28 @@ fn run_merge(args: &SolveArgs, file: &UnitsFile, paths: &[PathBuf]) -> Result<()
     print!("{}", verdict(&backup, args.all));
     if !backup.needed.is_empty() {
         print!("{}", needed(&backup, split.units()));
+    }
+    if let Some(path) = &args.certificate {
+        if backup.winner.is_none() {
+            bail!(
+                "no certificate written: the results do not decide the root yet ({} units still needed)",
+                backup.needed.len()
+            );
+        }
+        let top = top_certificate(&split, &results, args.leaf_pieces)
+            .context("no certificate written")?;
+        let bytes = certificate_file::save(&top.certificate, path)?;
+        println!(
+            "Certificate of the top: {} ({})",
+            path.display(),
+            certificate_file::describe(&top.certificate, bytes)
+        );
+        let ids: Vec<String> = top.units.iter().map(u64::to_string).collect();
+        println!(
+            "It needs the certificates of {} units: {}",
+            ids.len(),
+            ids.join(" ")
+        );
     }
     Ok(())
 }

@@ -1,9 +1,11 @@
 //! `konane verify`: checks a proof certificate with the independent checker of
-//! `konane-verify` (which trusts only the rules crate), and says where it fails.
+//! `konane-verify` (which trusts only the rules crate), and says where it fails. Given
+//! more files, it checks the first (the top of a split solve) joined with the others
+//! (its units' certificates) as one proof.
 
 use std::fs::File;
 use std::io::BufReader;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -13,20 +15,45 @@ use konane_verify::AnyCertificate;
 /// Arguments of `konane verify`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  konane solve --size 5x5 --certificate 5x5.cert\n  konane verify 5x5.cert"
+    after_help = "Examples:\n  konane solve --size 5x5 --certificate 5x5.cert\n  konane verify 5x5.cert\n\nA split solve: the top's certificate and its units' as one proof.\n  konane solve --units units.txt --shard 1/1 --results results.txt --certificates certs\n  konane solve --units units.txt --merge results.txt --certificate top.cert\n  konane verify top.cert certs/unit-*.cert"
 )]
 pub struct VerifyArgs {
     /// The certificate file.
     pub file: PathBuf,
+    /// Certificates of the positions FILE leaves to others (the units of a split
+    /// solve, from `konane solve --shard … --certificates DIR`): checked with FILE as
+    /// one proof, which must reach every record of every file.
+    pub parts: Vec<PathBuf>,
+}
+
+/// Reads the certificate at `path`.
+fn read(path: &Path) -> Result<AnyCertificate> {
+    let name = path.display();
+    let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
+    AnyCertificate::read(BufReader::new(file))
+        .with_context(|| format!("{name} is not a readable certificate"))
 }
 
 /// Runs `konane verify`: success only when the certificate proves its claim.
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let name = args.file.display();
     let started = Instant::now();
-    let file = File::open(&args.file).with_context(|| format!("cannot open {name}"))?;
-    let certificate = AnyCertificate::read(BufReader::new(file))
-        .with_context(|| format!("{name} is not a readable certificate"))?;
+    let mut certificate = read(&args.file)?;
+    if !args.parts.is_empty() {
+        let parts = args
+            .parts
+            .iter()
+            .map(|path| read(path))
+            .collect::<Result<Vec<_>>>()?;
+        certificate = certificate.join(parts).map_err(|e| {
+            let part = args.parts[e.part() - 1].display();
+            anyhow::anyhow!("{name} and {part} are not one proof: {e}")
+        })?;
+        println!(
+            "Joined {name} with {} certificates of the positions it leaves to them",
+            args.parts.len()
+        );
+    }
     let read = started.elapsed().as_secs_f64();
     let root = certificate.root();
     println!(

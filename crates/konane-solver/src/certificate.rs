@@ -88,6 +88,45 @@ pub fn certify<W: KeyWord, F: FnMut(usize)>(
     root: &Position,
     report: &RootReport,
     leaf_pieces: u32,
+    progress: F,
+) -> Result<Certificate<W>, CertifyError> {
+    let winner = report.winner().ok_or(CertifyError::NotProven)?;
+    let first_move = report.winning_moves().first().copied();
+    certify_claim(solver, root, winner, first_move, leaf_pieces, progress)
+}
+
+/// [`certify_any`] for a position whose winner is known but whose root moves were not
+/// each solved, such as a unit of a split solve (solved by [`Solver::solve_limited`]):
+/// where `winner` is to move at `root`, its move there is found as at every other
+/// position of the winner. `winner` must be the true winner (the solver proves it
+/// again as it goes; a wrong one gives [`CertifyError::Contradiction`]).
+pub fn certify_position<F: FnMut(usize)>(
+    solver: &Solver,
+    root: &Position,
+    winner: Color,
+    leaf_pieces: u32,
+    progress: F,
+) -> Result<AnyCertificate, CertifyError> {
+    Ok(if narrow_keys(root.board()) {
+        certify_claim::<u64, F>(solver, root, winner, None, leaf_pieces, progress)?.into()
+    } else {
+        certify_claim::<U256, F>(solver, root, winner, None, leaf_pieces, progress)?.into()
+    })
+}
+
+/// Whether a certificate of `board` keeps its keys in a `u64` (at most 64 squares),
+/// else in a [`U256`].
+pub(crate) fn narrow_keys(board: konane_core::Board) -> bool {
+    board.area() <= u64::BITS
+}
+
+/// The certificate that `winner` wins `root`, by `first_move` there if given.
+fn certify_claim<W: KeyWord, F: FnMut(usize)>(
+    solver: &Solver,
+    root: &Position,
+    winner: Color,
+    first_move: Option<Move>,
+    leaf_pieces: u32,
     mut progress: F,
 ) -> Result<Certificate<W>, CertifyError> {
     if root.board().area() > W::BITS {
@@ -96,7 +135,6 @@ pub fn certify<W: KeyWord, F: FnMut(usize)>(
     if leaf_pieces > konane_verify::MAX_LEAF_PIECES {
         return Err(CertifyError::LeafLimit(leaf_pieces));
     }
-    let winner = report.winner().ok_or(CertifyError::NotProven)?;
     let mut walk = Walk {
         canonical: Canonical::new(root.board()),
         leaf_pieces,
@@ -104,8 +142,8 @@ pub fn certify<W: KeyWord, F: FnMut(usize)>(
         stack: Vec::new(),
     };
     // Where the side to move wins, the report's winning move is the root's.
-    match report.winning_moves().first() {
-        Some(&mv) if walk.needs_record(root) => {
+    match first_move {
+        Some(mv) if walk.needs_record(root) => {
             let (key, symmetry) = walk.canonical.of::<W>(root);
             let image = symmetry.apply(root);
             walk.won(key, &image, symmetry.apply_move(root.board(), mv));
@@ -176,7 +214,7 @@ pub fn certify_any<F: FnMut(usize)>(
     leaf_pieces: u32,
     progress: F,
 ) -> Result<AnyCertificate, CertifyError> {
-    Ok(if root.board().area() <= u64::BITS {
+    Ok(if narrow_keys(root.board()) {
         certify::<u64, F>(solver, root, report, leaf_pieces, progress)?.into()
     } else {
         certify::<U256, F>(solver, root, report, leaf_pieces, progress)?.into()

@@ -112,7 +112,7 @@ mod symmetry;
 mod table;
 pub mod units;
 
-pub use certificate::{certify, certify_any, CertifyError, DEFAULT_LEAF_PIECES};
+pub use certificate::{certify, certify_any, certify_position, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
 pub use proof_search::RootNumbers;
 pub use proven_file::ProvenFileError;

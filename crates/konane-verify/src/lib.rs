@@ -27,7 +27,9 @@
 //!   [`FORMAT_VERSION`] is the newest format version, [`V1_MAX_SQUARES`] the most
 //!   squares version 1 holds, [`MAX_LEAF_PIECES`] the largest leaf limit a file may
 //!   set. A file that breaks the format is one [`ReadError`] naming its header line or
-//!   its record ([`Section`], [`RecordProblem`]).
+//!   its record ([`Section`], [`RecordProblem`]). [`Certificate::join`] (and
+//!   [`AnyCertificate::join`]) pools the records of the certificate of a split solve's
+//!   top and those of its units into one proof, or says why not ([`JoinError`]).
 //! - [`verify`] (or [`AnyCertificate::verify`]) checks the proof: a [`Summary`] of what
 //!   was checked, or a [`Failure`] naming the line of moves from the root, the record
 //!   ([`RecordRef`]) and what is wrong ([`Problem`]).
@@ -43,6 +45,7 @@
 
 mod check;
 mod format;
+mod join;
 mod key;
 mod leaf;
 
@@ -51,5 +54,6 @@ pub use format::{
     AnyCertificate, Certificate, ReadError, RecordProblem, Section, FORMAT_VERSION,
     MAX_LEAF_PIECES, V1_MAX_SQUARES,
 };
+pub use join::JoinError;
 pub use key::{key_of, Canonical, Key, KeyError, KeyWord};
 pub use leaf::LeafSolver;

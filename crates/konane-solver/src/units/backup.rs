@@ -67,6 +67,12 @@ struct Values {
     disproof: Vec<u64>,
 }
 
+/// Each node's value for its side to move as the `results` decide it (`Some(true)`:
+/// it wins), by node index.
+pub(super) fn node_wins(split: &Split, results: &Results) -> Vec<Option<bool>> {
+    values(split, results).wins
+}
+
 fn values(split: &Split, results: &Results) -> Values {
     let nodes = split.nodes();
     let mut values = Values {

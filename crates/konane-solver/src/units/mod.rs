@@ -5,7 +5,8 @@
 //! ([`ResultsWriter`], resumable and locked); then read every results file
 //! ([`Results`]) and back the results up to the root ([`back_up`]): the winner, the
 //! winning first moves, and while undecided the units still needed, cheapest proof
-//! first.
+//! first. Once decided, [`top_certificate`] writes the proof of the positions above
+//! the units; with a certificate of each unit it proves the whole solve.
 //!
 //! ```
 //! use konane_core::{Board, Color, Position};
@@ -32,6 +33,7 @@ mod file;
 mod results;
 mod solve;
 mod split;
+mod top_certificate;
 
 pub use backup::{back_up, Backup, Proof};
 pub use error::{Place, UnitsError};
@@ -39,3 +41,4 @@ pub use file::{write_units, UnitsFile};
 pub use results::{Results, ResultsWriter, Resumed, UnitResult};
 pub use solve::solve_units;
 pub use split::{Split, Unit};
+pub use top_certificate::{top_certificate, TopCertificate};
