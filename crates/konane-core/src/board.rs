@@ -237,10 +237,22 @@ impl Board {
     /// The bit-index distance between a square and the one above it: 8 on boards up to
     /// 8x8, the width on every other board.
     pub const fn stride(self) -> u32 {
-        if self.width <= 8 && self.height <= 8 {
-            8
+        match self.word() {
+            WordSize::W64 => 8,
+            _ => self.width as u32,
+        }
+    }
+
+    /// The word a certificate key of this board is held in (a set of its squares
+    /// numbered rank after rank, `rank * width + file`): `u64` for boards of at most 64
+    /// squares, 256 bits for every other board. The one place this rule is written:
+    /// the solver's certificates and the checker, which share only this crate, both
+    /// follow it.
+    pub const fn key_word(self) -> WordSize {
+        if self.area() <= u64::BITS {
+            WordSize::W64
         } else {
-            self.width as u32
+            WordSize::W256
         }
     }
 

@@ -5,14 +5,13 @@
 //! Square (file, rank) is bit `rank * stride + file`: the stride is 8 on boards up to
 //! 8x8 (on `u64`) and the width on larger ones (ranks packed one after another).
 
-use std::any::Any;
 use std::sync::OnceLock;
 
 use crate::bit_move::BitMove;
 use crate::bitboard::{Bitboard, Direction};
 use crate::board::{Board, Color, Square, MAX_SIDE};
 use crate::moves::Move;
-use crate::word::Word;
+use crate::word::{EachWord, PerWord, Word};
 
 /// The longest multi-jump on any board: one jump per two squares of a line.
 pub const MAX_JUMP_LENGTH: usize = (MAX_SIDE as usize - 1) / 2;
@@ -33,8 +32,20 @@ pub struct Geometry<W: Word> {
     captures: [[Bitboard<W>; MAX_JUMP_LENGTH + 1]; 2],
 }
 
-/// One geometry per board, built on first use (each board has exactly one word).
-static GEOMETRIES: [OnceLock<Box<dyn Any + Send + Sync>>; 256] = [const { OnceLock::new() }; 256];
+/// The boards on one word: a geometry per board, built on first use.
+struct Slots;
+
+impl PerWord for Slots {
+    type On<W: Word> = [OnceLock<Box<Geometry<W>>>; MAX_SIDE as usize * MAX_SIDE as usize];
+}
+
+/// One geometry per board, on its word (each board has exactly one word, so only that
+/// word's slot of the board is ever filled).
+static GEOMETRIES: EachWord<Slots> = EachWord::new(
+    [const { OnceLock::new() }; MAX_SIDE as usize * MAX_SIDE as usize],
+    [const { OnceLock::new() }; MAX_SIDE as usize * MAX_SIDE as usize],
+    [const { OnceLock::new() }; MAX_SIDE as usize * MAX_SIDE as usize],
+);
 
 impl<W: Word> Geometry<W> {
     /// The shared geometry of `board`, whose word must be `W` (see [`Board::word`]).
@@ -46,10 +57,7 @@ impl<W: Word> Geometry<W> {
             W::BITS
         );
         let slot = (board.width() as usize - 1) * MAX_SIDE as usize + board.height() as usize - 1;
-        GEOMETRIES[slot]
-            .get_or_init(|| Box::new(Geometry::<W>::build(board)))
-            .downcast_ref::<Geometry<W>>()
-            .expect("a board's geometry has the board's word")
+        GEOMETRIES.get::<W>()[slot].get_or_init(|| Box::new(Geometry::build(board)))
     }
 
     fn build(board: Board) -> Geometry<W> {

@@ -50,6 +50,11 @@
 //!   position), [`PlayError`] (which move of a sequence failed, and why),
 //!   [`PositionVisitor`] (what [`Position::visit`] calls on the board's word),
 //!   [`random_opening`] (both removals and random jumps from a seed);
+//! - the bridge from a board's size to code generic over its word, the only place that
+//!   branches over the words: [`with_word!`] (the word of a board), [`OneWord`] (a
+//!   value on its board's word, opened by [`on_word!`]), [`EachWord`] (one value for
+//!   each word, such as per-word tables), [`PerWord`] (what they hold on each word);
+//!   [`Board::key_word`], the word of a board's certificate keys;
 //! - bitboards: [`WordSize`] (which word a board uses), [`U256`] (the 256-bit word),
 //!   [`Bits`] (the set bits of a word), [`Direction`] (the four jump directions),
 //!   [`MoveList`] (a fixed-capacity move list on a word), [`mix64`] (the SplitMix64
@@ -98,5 +103,5 @@ pub use shard::{Shard, ShardError};
 pub use square_set::{SquareSet, Squares};
 pub use symmetry::Symmetry;
 pub use text::clip;
-pub use word::{Word, WordSize, U256};
+pub use word::{EachWord, OneWord, PerWord, Word, WordSize, U256};
 pub use zobrist::mix64;

@@ -2,7 +2,6 @@
 //! side to move and its Zobrist hash (what the inner loops play), and [`Position`], the
 //! same on any board behind one type (what front ends hold).
 
-use std::any::Any;
 use std::fmt;
 
 use crate::bit_move::BitMove;
@@ -12,7 +11,7 @@ use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError};
 use crate::square_set::SquareSet;
 use crate::text::clip;
-use crate::word::{Word, U256};
+use crate::word::{OneWord, PerWord, Word};
 use crate::zobrist;
 
 /// Which kind of move the side to move makes, from the number of empty squares.
@@ -278,17 +277,17 @@ pub trait PositionVisitor {
     fn visit<W: Word>(self, position: &BitPosition<W>) -> Self::Output;
 }
 
-#[derive(Copy, Clone, Eq, PartialEq, Hash)]
-enum Words {
-    W64(BitPosition<u64>),
-    W128(BitPosition<u128>),
-    W256(BitPosition<U256>),
+/// [`BitPosition`] on each word.
+struct Positions;
+
+impl PerWord for Positions {
+    type On<W: Word> = BitPosition<W>;
 }
 
 /// A Konane position on any board from 1x1 to 16x16: the pieces, the side to move and
 /// the Zobrist hash. Inner loops take it on its own word ([`Position::visit`]).
 #[derive(Copy, Clone, Eq, PartialEq)]
-pub struct Position(Words);
+pub struct Position(OneWord<Positions>);
 
 impl std::hash::Hash for Position {
     /// Hashes the Zobrist hash (equal positions have equal hashes).
@@ -300,11 +299,7 @@ impl std::hash::Hash for Position {
 /// Runs `$body` with `$p` bound to the position on its own word.
 macro_rules! on_word {
     ($position:expr, $p:ident => $body:expr) => {
-        match &$position.0 {
-            Words::W64($p) => $body,
-            Words::W128($p) => $body,
-            Words::W256($p) => $body,
-        }
+        crate::on_word!(&$position.0, W, $p => $body)
     };
 }
 
@@ -351,21 +346,12 @@ impl Position {
 
     /// The position `bits` behind the type of every size.
     pub fn from_bits<W: Word>(bits: BitPosition<W>) -> Position {
-        let any: &dyn Any = &bits;
-        if let Some(p) = any.downcast_ref::<BitPosition<u64>>() {
-            Position(Words::W64(*p))
-        } else if let Some(p) = any.downcast_ref::<BitPosition<u128>>() {
-            Position(Words::W128(*p))
-        } else if let Some(p) = any.downcast_ref::<BitPosition<U256>>() {
-            Position(Words::W256(*p))
-        } else {
-            unreachable!("every word is one of u64, u128 and U256")
-        }
+        Position(OneWord::new(bits))
     }
 
     /// The position on its word `W`, if that is its board's word.
     pub fn bits<W: Word>(&self) -> Option<&BitPosition<W>> {
-        on_word!(self, p => (p as &dyn Any).downcast_ref::<BitPosition<W>>())
+        self.0.get()
     }
 
     /// Runs `visitor` on the position on its own word.

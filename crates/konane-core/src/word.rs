@@ -1,6 +1,14 @@
 //! The machine words a bitboard can be built on: `u64` for boards up to 8x8, `u128` and
 //! a 256-bit word for larger boards. [`Board::word`](crate::Board::word) picks one from
 //! the board's size; everything generic over [`Word`] is written once for all three.
+//!
+//! The one bridge from a size known at run time to that generic code is here: the
+//! [`with_word!`](crate::with_word) macro names the word of a board, and a value kept
+//! on its board's word sits in a [`OneWord`] (a position, the solver's tables), which
+//! [`on_word!`](crate::on_word) opens on its word. Per-word tables and statics sit in
+//! an [`EachWord`], which generic code reaches by [`EachWord::get`]. These two macros
+//! and the hooks of [`Word`]'s three implementations are the only places that branch
+//! over the words.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -13,8 +21,7 @@ use crate::bit_move::BitMove;
 /// Which word a board's bitboards use (see [`Board::word`](crate::Board::word)).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum WordSize {
-    /// `u64`: every board up to 8x8 (eight bits a rank) and the other boards of at
-    /// most 64 squares (packed rank after rank).
+    /// `u64`: every board up to 8x8 (eight bits a rank).
     W64,
     /// `u128`: larger boards of at most 128 squares, packed rank after rank.
     W128,
@@ -63,9 +70,173 @@ macro_rules! with_word {
     };
 }
 
-/// An unsigned machine word used as a set of up to `BITS` squares.
+/// Runs `$body` with `$x` bound to the value inside `$one` (a [`OneWord`], or a
+/// reference to one) and the type `$W` standing for its word.
+///
+/// ```
+/// use konane_core::{on_word, BitPosition, Board, OneWord, PerWord, Word};
+/// struct Positions;
+/// impl PerWord for Positions {
+///     type On<W: Word> = BitPosition<W>;
+/// }
+/// let board: Board = "10x10".parse().unwrap();
+/// let one = OneWord::<Positions>::new(BitPosition::<u128>::start(board));
+/// assert_eq!(on_word!(&one, W, p => W::BITS + p.occupied().count()), 228);
+/// ```
+#[macro_export]
+macro_rules! on_word {
+    ($one:expr, $W:ident, $x:ident => $body:expr) => {
+        match $one {
+            $crate::OneWord::W64($x) => {
+                #[allow(dead_code)]
+                type $W = u64;
+                $body
+            }
+            $crate::OneWord::W128($x) => {
+                #[allow(dead_code)]
+                type $W = u128;
+                $body
+            }
+            $crate::OneWord::W256($x) => {
+                #[allow(dead_code)]
+                type $W = $crate::U256;
+                $body
+            }
+        }
+    };
+}
+
+/// A type with one form on each word, `Self::On<W>`: what an [`EachWord`] holds one of
+/// for every word and a [`OneWord`] one of for one word.
+pub trait PerWord {
+    /// The form on the word `W`.
+    type On<W: Word>;
+}
+
+/// One `F::On<W>` for each of the three words: per-word tables and statics, which
+/// code generic over the word reaches by [`EachWord::get`] and [`EachWord::get_mut`].
+pub struct EachWord<F: PerWord> {
+    w64: F::On<u64>,
+    w128: F::On<u128>,
+    w256: F::On<U256>,
+}
+
+impl<F: PerWord> EachWord<F> {
+    /// The three forms.
+    pub const fn new(w64: F::On<u64>, w128: F::On<u128>, w256: F::On<U256>) -> Self {
+        EachWord { w64, w128, w256 }
+    }
+
+    /// The form on the word `W`.
+    #[inline(always)]
+    pub fn get<W: Word>(&self) -> &F::On<W> {
+        W::of_each(self)
+    }
+
+    /// The form on the word `W`, to change.
+    #[inline(always)]
+    pub fn get_mut<W: Word>(&mut self) -> &mut F::On<W> {
+        W::of_each_mut(self)
+    }
+}
+
+impl<F: PerWord> Default for EachWord<F>
+where
+    F::On<u64>: Default,
+    F::On<u128>: Default,
+    F::On<U256>: Default,
+{
+    fn default() -> Self {
+        EachWord::new(Default::default(), Default::default(), Default::default())
+    }
+}
+
+/// One `F::On<W>` on one of the three words: a value of any board behind one type
+/// (such as a [`Position`](crate::Position)), opened on its word by
+/// [`on_word!`](crate::on_word) or [`OneWord::get`].
+pub enum OneWord<F: PerWord> {
+    /// On `u64`.
+    W64(F::On<u64>),
+    /// On `u128`.
+    W128(F::On<u128>),
+    /// On 256 bits.
+    W256(F::On<U256>),
+}
+
+impl<F: PerWord> OneWord<F> {
+    /// `value` behind the type of every word.
+    #[inline(always)]
+    pub fn new<W: Word>(value: F::On<W>) -> Self {
+        W::into_one(value)
+    }
+
+    /// The value, if its word is `W`.
+    #[inline(always)]
+    pub fn get<W: Word>(&self) -> Option<&F::On<W>> {
+        W::of_one(self)
+    }
+}
+
+impl<F: PerWord> Clone for OneWord<F>
+where
+    F::On<u64>: Clone,
+    F::On<u128>: Clone,
+    F::On<U256>: Clone,
+{
+    fn clone(&self) -> Self {
+        match self {
+            OneWord::W64(x) => OneWord::W64(x.clone()),
+            OneWord::W128(x) => OneWord::W128(x.clone()),
+            OneWord::W256(x) => OneWord::W256(x.clone()),
+        }
+    }
+}
+
+impl<F: PerWord> Copy for OneWord<F>
+where
+    F::On<u64>: Copy,
+    F::On<u128>: Copy,
+    F::On<U256>: Copy,
+{
+}
+
+impl<F: PerWord> PartialEq for OneWord<F>
+where
+    F::On<u64>: PartialEq,
+    F::On<u128>: PartialEq,
+    F::On<U256>: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (OneWord::W64(a), OneWord::W64(b)) => a == b,
+            (OneWord::W128(a), OneWord::W128(b)) => a == b,
+            (OneWord::W256(a), OneWord::W256(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl<F: PerWord> Eq for OneWord<F>
+where
+    F::On<u64>: Eq,
+    F::On<u128>: Eq,
+    F::On<U256>: Eq,
+{
+}
+
+mod sealed {
+    /// Only the three words implement [`super::Word`]: its hooks know all three.
+    pub trait Sealed {}
+    impl Sealed for u64 {}
+    impl Sealed for u128 {}
+    impl Sealed for super::U256 {}
+}
+
+/// An unsigned machine word used as a set of up to `BITS` squares: `u64`, `u128` or
+/// [`U256`] (sealed).
 pub trait Word:
-    Copy
+    sealed::Sealed
+    + Copy
     + Eq
     + Ord
     + Hash
@@ -114,11 +285,55 @@ pub trait Word:
     fn from_u64(value: u64) -> Self;
     /// The bits above the low 64 folded into 64 (0 for `u64`), for hashing.
     fn fold_high(self) -> u64;
+
+    /// This word's form in `each` ([`EachWord::get`]).
+    #[doc(hidden)]
+    fn of_each<F: PerWord>(each: &EachWord<F>) -> &F::On<Self>;
+    /// This word's form in `each`, to change ([`EachWord::get_mut`]).
+    #[doc(hidden)]
+    fn of_each_mut<F: PerWord>(each: &mut EachWord<F>) -> &mut F::On<Self>;
+    /// `value` behind the type of every word ([`OneWord::new`]).
+    #[doc(hidden)]
+    fn into_one<F: PerWord>(value: F::On<Self>) -> OneWord<F>;
+    /// The value in `one` if it is on this word ([`OneWord::get`]).
+    #[doc(hidden)]
+    fn of_one<F: PerWord>(one: &OneWord<F>) -> Option<&F::On<Self>>;
+}
+
+/// The hooks of [`Word`] that pick the word's own place in an [`EachWord`] and a
+/// [`OneWord`]: `$field` and `$variant` are the word's.
+macro_rules! word_hooks {
+    ($t:ty, $field:ident, $variant:ident) => {
+        #[inline(always)]
+        fn of_each<F: PerWord>(each: &EachWord<F>) -> &F::On<$t> {
+            &each.$field
+        }
+
+        #[inline(always)]
+        fn of_each_mut<F: PerWord>(each: &mut EachWord<F>) -> &mut F::On<$t> {
+            &mut each.$field
+        }
+
+        #[inline(always)]
+        fn into_one<F: PerWord>(value: F::On<$t>) -> OneWord<F> {
+            OneWord::$variant(value)
+        }
+
+        #[inline(always)]
+        fn of_one<F: PerWord>(one: &OneWord<F>) -> Option<&F::On<$t>> {
+            match one {
+                OneWord::$variant(value) => Some(value),
+                _ => None,
+            }
+        }
+    };
 }
 
 macro_rules! primitive_word {
-    ($t:ty, $size:expr, $max_moves:expr, $fold_high:expr) => {
+    ($t:ty, $field:ident, $variant:ident, $size:expr, $max_moves:expr, $fold_high:expr) => {
         impl Word for $t {
+            word_hooks!($t, $field, $variant);
+
             const BITS: u32 = <$t>::BITS;
             const SIZE: WordSize = $size;
             const ZERO: Self = 0;
@@ -185,12 +400,15 @@ macro_rules! primitive_word {
 
 // The move bounds: a piece has at most ⌊(W-1)/2⌋ landings along its rank and
 // ⌊(H-1)/2⌋ along its file, and a colour at most ⌈W·H/2⌉ pieces. The largest products
-// over the boards each word holds: 4x16 and 16x4 (32 · 8), 16x8 and 8x16 (64 · 10),
+// over the boards each word holds: 8x8 (32 · 6, within 256), 16x8 and 8x16 (64 · 10),
 // 16x16 (128 · 14); `Geometry::of` checks every board against its word's bound.
-primitive_word!(u64, WordSize::W64, 256, |_| 0);
-primitive_word!(u128, WordSize::W128, 640, |x: u128| (x >> 64) as u64);
+primitive_word!(u64, w64, W64, WordSize::W64, 256, |_| 0);
+primitive_word!(u128, w128, W128, WordSize::W128, 640, |x: u128| (x >> 64)
+    as u64);
 
 impl Word for U256 {
+    word_hooks!(U256, w256, W256);
+
     const BITS: u32 = 256;
     const SIZE: WordSize = WordSize::W256;
     const ZERO: Self = U256::ZERO;

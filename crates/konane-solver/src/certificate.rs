@@ -8,7 +8,7 @@ use std::collections::hash_map::Entry;
 use std::fmt;
 
 use fnv::FnvHashMap;
-use konane_core::{Color, Move, Position, U256};
+use konane_core::{Color, Move, Position, WordSize, U256};
 use konane_verify::{AnyCertificate, Canonical, Certificate, Key, KeyWord};
 use rayon::prelude::*;
 
@@ -107,17 +107,12 @@ pub fn certify_position<F: FnMut(usize)>(
     leaf_pieces: u32,
     progress: F,
 ) -> Result<AnyCertificate, CertifyError> {
-    Ok(if narrow_keys(root.board()) {
-        certify_claim::<u64, F>(solver, root, winner, None, leaf_pieces, progress)?.into()
-    } else {
-        certify_claim::<U256, F>(solver, root, winner, None, leaf_pieces, progress)?.into()
+    Ok(match root.board().key_word() {
+        WordSize::W64 => {
+            certify_claim::<u64, F>(solver, root, winner, None, leaf_pieces, progress)?.into()
+        }
+        _ => certify_claim::<U256, F>(solver, root, winner, None, leaf_pieces, progress)?.into(),
     })
-}
-
-/// Whether a certificate of `board` keeps its keys in a `u64` (at most 64 squares),
-/// else in a [`U256`].
-pub(crate) fn narrow_keys(board: konane_core::Board) -> bool {
-    board.area() <= u64::BITS
 }
 
 /// The certificate that `winner` wins `root`, by `first_move` there if given.
@@ -205,8 +200,9 @@ fn certify_claim<W: KeyWord, F: FnMut(usize)>(
     Ok(Certificate::new(*root, winner, leaf_pieces, won, lost))
 }
 
-/// [`certify`] with the narrowest key word that holds the board: `u64` up to 64
-/// squares (8 bytes a key, the memory of the walk and of the checker), else `U256`.
+/// [`certify`] with the narrowest key word that holds the board
+/// ([`Board::key_word`](konane_core::Board::key_word)): `u64` up to 64 squares (8 bytes
+/// a key, the memory of the walk and of the checker), else `U256`.
 pub fn certify_any<F: FnMut(usize)>(
     solver: &Solver,
     root: &Position,
@@ -214,10 +210,9 @@ pub fn certify_any<F: FnMut(usize)>(
     leaf_pieces: u32,
     progress: F,
 ) -> Result<AnyCertificate, CertifyError> {
-    Ok(if narrow_keys(root.board()) {
-        certify::<u64, F>(solver, root, report, leaf_pieces, progress)?.into()
-    } else {
-        certify::<U256, F>(solver, root, report, leaf_pieces, progress)?.into()
+    Ok(match root.board().key_word() {
+        WordSize::W64 => certify::<u64, F>(solver, root, report, leaf_pieces, progress)?.into(),
+        _ => certify::<U256, F>(solver, root, report, leaf_pieces, progress)?.into(),
     })
 }
 

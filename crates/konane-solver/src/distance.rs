@@ -8,11 +8,13 @@
 //! search runs on the board's own word, and so does the table: a key is the two
 //! bitboards and the side to move (24 bytes on boards of up to 64 squares).
 
-use std::any::Any;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use konane_core::{BitMove, BitPosition, Board, Move, Position, PositionVisitor, Word, U256};
+use konane_core::{
+    with_word, BitMove, BitPosition, Board, EachWord, Move, PerWord, Position, PositionVisitor,
+    Word,
+};
 
 use crate::symmetry::TableKey;
 use crate::table::DigestHasher;
@@ -53,36 +55,19 @@ const POLL_INTERVAL: u64 = 1024;
 /// The bounds of the positions of one word's boards.
 type Table<W> = HashMap<TableKey<W>, Entry, BuildHasherDefault<DigestHasher>>;
 
-/// One table for each word, of which a solver uses the one of its board.
-#[derive(Default)]
-struct Tables {
-    w64: Table<u64>,
-    w128: Table<u128>,
-    w256: Table<U256>,
-}
+/// [`Table`] on each word: a solver keeps one for each word, of which it uses the one
+/// of its board.
+struct Tables;
 
-impl Tables {
-    /// The table of the boards on `W`.
-    fn on<W: Word>(&mut self) -> &mut Table<W> {
-        let table: &mut dyn Any = match W::BITS {
-            64 => &mut self.w64,
-            128 => &mut self.w128,
-            _ => &mut self.w256,
-        };
-        table.downcast_mut().expect("each word has its table")
-    }
-
-    fn clear(&mut self) {
-        self.w64.clear();
-        self.w128.clear();
-        self.w256.clear();
-    }
+impl PerWord for Tables {
+    type On<W: Word> = Table<W>;
 }
 
 /// An exact distance-to-the-end search with a table kept between calls.
 pub struct DistanceSolver {
-    tables: Tables,
-    /// The board of the positions in the table (a key does not name its board).
+    tables: EachWord<Tables>,
+    /// The board of the positions in the table (a key does not name its board): only
+    /// the table of its word holds any.
     board: Option<Board>,
     capacity: usize,
     /// Whether the table takes room for `capacity` positions when first used.
@@ -103,7 +88,7 @@ impl DistanceSolver {
     /// A solver whose table keeps at most `capacity` positions (it is cleared when full).
     pub fn new(capacity: usize) -> DistanceSolver {
         DistanceSolver {
-            tables: Tables::default(),
+            tables: EachWord::default(),
             board: None,
             capacity,
             reserve: false,
@@ -125,7 +110,9 @@ impl DistanceSolver {
     /// Forgets every position. The table keeps its memory: a solver that is cleared
     /// between games does not free and grow it again each time.
     pub fn clear(&mut self) {
-        self.tables.clear();
+        if let Some(board) = self.board {
+            with_word!(board, W => self.tables.get_mut::<W>().clear());
+        }
     }
 
     /// The exact outcome of `position` and its line, with the root restricted to
@@ -166,7 +153,7 @@ impl PositionVisitor for Solve<'_> {
 
     fn visit<W: Word>(self, position: &BitPosition<W>) -> Option<Distance> {
         let capacity = self.solver.capacity;
-        let table = self.solver.tables.on::<W>();
+        let table = self.solver.tables.get_mut::<W>();
         if self.solver.reserve && table.capacity() < capacity {
             table.reserve(capacity - table.len());
         }
@@ -334,7 +321,7 @@ impl<W: Word> Search<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use konane_core::{Board, Color, Square, SquareSet};
+    use konane_core::{Board, Color, Square, SquareSet, U256};
 
     /// Exact values by plain minimax (no pruning), remembered by full position.
     fn minimax(position: &Position, known: &mut HashMap<Position, i32>) -> i32 {
@@ -486,18 +473,18 @@ mod tests {
         let mut position = Position::start(Board::new(5, 5).unwrap());
         position.play_all(["c3", "c2"]).unwrap();
         let mut reserved = DistanceSolver::reserved(1 << 12);
-        assert_eq!(reserved.tables.w64.capacity(), 0);
+        assert_eq!(reserved.tables.get::<u64>().capacity(), 0);
         assert_eq!(reserved.solve(&position, &[], 1, &mut || false), None);
-        let room = reserved.tables.w64.capacity();
+        let room = reserved.tables.get::<u64>().capacity();
         assert!(room >= 1 << 12);
-        assert_eq!(reserved.tables.w128.capacity(), 0);
-        assert_eq!(reserved.tables.w256.capacity(), 0);
+        assert_eq!(reserved.tables.get::<u128>().capacity(), 0);
+        assert_eq!(reserved.tables.get::<U256>().capacity(), 0);
         let mut growing = DistanceSolver::new(1 << 12);
         assert_eq!(
             reserved.solve(&position, &[], u64::MAX, &mut || false),
             growing.solve(&position, &[], u64::MAX, &mut || false)
         );
-        assert_eq!(reserved.tables.w64.capacity(), room);
+        assert_eq!(reserved.tables.get::<u64>().capacity(), room);
     }
 
     /// Clearing forgets every position but keeps the table's memory, and the solver
@@ -508,11 +495,11 @@ mod tests {
         position.play_all(["c3", "c2"]).unwrap();
         let mut solver = DistanceSolver::new(1 << 16);
         let first = solver.solve(&position, &[], u64::MAX, &mut || false);
-        let capacity = solver.tables.w64.capacity();
-        assert!(!solver.tables.w64.is_empty());
+        let capacity = solver.tables.get::<u64>().capacity();
+        assert!(!solver.tables.get::<u64>().is_empty());
         solver.clear();
-        assert!(solver.tables.w64.is_empty());
-        assert_eq!(solver.tables.w64.capacity(), capacity);
+        assert!(solver.tables.get::<u64>().is_empty());
+        assert_eq!(solver.tables.get::<u64>().capacity(), capacity);
         assert_eq!(solver.solve(&position, &[], u64::MAX, &mut || false), first);
     }
 }

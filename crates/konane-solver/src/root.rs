@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use konane_core::{
-    with_word, BitMove, BitPosition, Board, Color, Geometry, Move, Position, Word, WordSize, U256,
+    on_word, with_word, BitMove, BitPosition, Board, Color, Geometry, Move, OneWord, PerWord,
+    Position, Word,
 };
 use rayon::prelude::*;
 
@@ -189,7 +190,7 @@ pub enum RootThreads {
 pub struct Solver {
     board: Board,
     options: SolverOptions,
-    solvers: WordSolvers,
+    solvers: OneWord<WordSolvers>,
     stop: Arc<AtomicBool>,
     /// Positions searched by the running (or last) [`Solver::solve_moves`].
     nodes: AtomicU64,
@@ -198,47 +199,30 @@ pub struct Solver {
 }
 
 /// The solver on the board's word, with its proof table and symmetries.
-enum WordSolvers {
-    W64(WordSolver<u64>),
-    W128(WordSolver<u128>),
-    W256(WordSolver<U256>),
+struct WordSolvers;
+
+impl PerWord for WordSolvers {
+    type On<W: Word> = WordSolver<W>;
 }
 
-/// Runs `$body` with `$solver` the word solver and `$position` the position on its word.
-macro_rules! on_word {
+/// Runs `$body` with `$solver` the word solver and `$p` the position `$position` (of
+/// the solver's board) on its word.
+macro_rules! with_solver {
     ($self:expr, $position:expr, $solver:ident, $p:ident => $body:expr) => {{
         $self.check_board($position);
-        match &$self.solvers {
-            WordSolvers::W64($solver) => {
-                let $p = $position
-                    .bits::<u64>()
-                    .expect("the solver's board is on u64");
-                $body
-            }
-            WordSolvers::W128($solver) => {
-                let $p = $position
-                    .bits::<u128>()
-                    .expect("the solver's board is on u128");
-                $body
-            }
-            WordSolvers::W256($solver) => {
-                let $p = $position
-                    .bits::<U256>()
-                    .expect("the solver's board is on U256");
-                $body
-            }
-        }
+        on_word!(&$self.solvers, W, $solver => {
+            let $p = $position
+                .bits::<W>()
+                .expect("a position of the solver's board is on its word");
+            $body
+        })
     }};
 }
 
 impl Solver {
     /// A solver for positions on `board`.
     pub fn new(board: Board, options: SolverOptions) -> Solver {
-        let solvers = match board.word() {
-            WordSize::W64 => WordSolvers::W64(WordSolver::new(board, options)),
-            WordSize::W128 => WordSolvers::W128(WordSolver::new(board, options)),
-            WordSize::W256 => WordSolvers::W256(WordSolver::new(board, options)),
-        };
+        let solvers = with_word!(board, W => OneWord::new(WordSolver::<W>::new(board, options)));
         Solver {
             board,
             options,
@@ -281,11 +265,7 @@ impl Solver {
 
     /// The number of positions in the proof table.
     pub fn table_len(&self) -> usize {
-        match &self.solvers {
-            WordSolvers::W64(solver) => solver.table.len(),
-            WordSolvers::W128(solver) => solver.table.len(),
-            WordSolvers::W256(solver) => solver.table.len(),
-        }
+        on_word!(&self.solvers, W, solver => solver.table.len())
     }
 
     /// Keeps every proven position of at least `min_pieces` pieces in the file at
@@ -299,21 +279,13 @@ impl Solver {
         min_pieces: u32,
     ) -> Result<KeptProven, ProvenFileError> {
         let board = self.board;
-        macro_rules! open {
-            ($solver:expr, $w:ty) => {{
-                let opened = ProvenLog::open::<$w>(path, board, min_pieces)?;
-                let kept = KeptProven {
-                    loaded: opened.proven.len(),
-                    dropped_partial: opened.dropped_partial,
-                };
-                $solver.table.keep_proven(opened.log, &opened.proven);
-                kept
-            }};
-        }
-        Ok(match &mut self.solvers {
-            WordSolvers::W64(solver) => open!(solver, u64),
-            WordSolvers::W128(solver) => open!(solver, u128),
-            WordSolvers::W256(solver) => open!(solver, U256),
+        on_word!(&mut self.solvers, W, solver => {
+            let opened = ProvenLog::open::<W>(path, board, min_pieces)?;
+            solver.table.keep_proven(opened.log, &opened.proven);
+            Ok(KeptProven {
+                loaded: opened.proven.len(),
+                dropped_partial: opened.dropped_partial,
+            })
         })
     }
 
@@ -321,11 +293,7 @@ impl Solver {
     /// [`Solver::keep_proven`] (nothing without one); a kill loses at most what came
     /// after the last flush.
     pub fn flush_proven(&self) -> std::io::Result<()> {
-        match &self.solvers {
-            WordSolvers::W64(solver) => solver.table.flush_proven(),
-            WordSolvers::W128(solver) => solver.table.flush_proven(),
-            WordSolvers::W256(solver) => solver.table.flush_proven(),
-        }
+        on_word!(&self.solvers, W, solver => solver.table.flush_proven())
     }
 
     /// What a solve reports to while it runs.
@@ -390,7 +358,7 @@ impl Solver {
         F: Fn(MoveValue, u64) + Sync,
     {
         self.nodes.store(0, Ordering::Relaxed);
-        on_word!(self, position, solver, p => {
+        with_solver!(self, position, solver, p => {
             solver.solve_moves(p, among, threads, self.counters(), node_budget, progress)
         })
     }
@@ -399,7 +367,7 @@ impl Solver {
     /// `None` if that takes more than `node_budget` positions (or the stop flag is set).
     /// Proven positions stay in the table, so later calls reuse them.
     pub fn solve_limited(&self, position: &Position, node_budget: u64) -> Option<Verdict> {
-        on_word!(self, position, solver, p => solver.solve_limited(p, &self.stop, node_budget))
+        with_solver!(self, position, solver, p => solver.solve_limited(p, &self.stop, node_budget))
     }
 
     /// A winning move of `position` that the proof table alone shows, without a search:
@@ -408,7 +376,7 @@ impl Solver {
     /// (which does not mean there is none). What it finds depends on what the table
     /// kept, so on the threads and the table's size.
     pub fn known_winning_move(&self, position: &Position) -> Option<Move> {
-        on_word!(self, position, solver, p => solver.known_winning_move(p))
+        with_solver!(self, position, solver, p => solver.known_winning_move(p))
     }
 }
 

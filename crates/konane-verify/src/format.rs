@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-use konane_core::{Board, Color, Move, Position, Square, U256};
+use konane_core::{Board, Color, Move, Position, Square, WordSize, U256};
 
 use crate::key::{check_key_bits, pieces_of, Key, KeyError, KeyWord};
 
@@ -195,11 +195,10 @@ impl<W: KeyWord> Certificate<W> {
     /// The version [`Certificate::write`] writes: the oldest that holds the board (1 for
     /// boards of at most 64 squares, else 2).
     pub fn version(&self) -> u32 {
-        if self.root.board().area() <= V1_MAX_SQUARES {
-            1
-        } else {
-            FORMAT_VERSION
-        }
+        let area = self.root.board().area();
+        (1..=FORMAT_VERSION)
+            .find(|&version| Layout::of(version).is_some_and(|l| area <= l.max_squares()))
+            .expect("the newest version holds every board")
     }
 
     /// Writes the certificate in format [`Certificate::version`].
@@ -294,7 +293,8 @@ impl<W: KeyWord> Certificate<W> {
 }
 
 /// A certificate of any board up to 16x16, its keys in the narrowest word that holds
-/// the board: what [`AnyCertificate::read`] gives and `konane verify` checks.
+/// the board ([`Board::key_word`]): what [`AnyCertificate::read`] gives and `konane
+/// verify` checks.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum AnyCertificate {
     /// A board of at most 64 squares.
@@ -329,10 +329,9 @@ impl AnyCertificate {
     /// Reads a certificate of any board (versions 1 and 2), checking its layout.
     pub fn read<R: BufRead>(mut input: R) -> Result<AnyCertificate, ReadError> {
         let header = Header::read(&mut input)?;
-        Ok(if header.root.board().area() <= u64::BITS {
-            Certificate::<u64>::read_records(header, input)?.into()
-        } else {
-            Certificate::<U256>::read_records(header, input)?.into()
+        Ok(match header.root.board().key_word() {
+            WordSize::W64 => Certificate::<u64>::read_records(header, input)?.into(),
+            _ => Certificate::<U256>::read_records(header, input)?.into(),
         })
     }
 

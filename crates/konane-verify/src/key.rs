@@ -5,7 +5,8 @@
 use konane_core::{Bits, Board, Color, Position, Square, SquareSet, Symmetry, Word, U256};
 
 /// The word a key is held in: `u64` for boards of at most 64 squares, [`U256`] for
-/// every board up to 16x16. The file format does not depend on it; it only sets how
+/// every board up to 16x16 (the narrowest that holds a board is its
+/// [`Board::key_word`]). The file format does not depend on it; it only sets how
 /// much memory a record takes.
 pub trait KeyWord: Word {
     /// The word as 256 bits.
@@ -170,6 +171,7 @@ impl Canonical {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use konane_core::WordSize;
     use rand::{Rng, SeedableRng};
 
     /// Random positions reached by random play from the start of `board`.
@@ -202,7 +204,7 @@ mod tests {
                     assert_eq!(pieces_of(board, wide), Ok((black, white)), "{position}");
                     // Reachable positions keep every piece on its own shade.
                     assert_eq!(wide.exceptions, U256::ZERO, "{position}");
-                    if board.area() <= 64 {
+                    if board.key_word() == WordSize::W64 {
                         // The same key in either word.
                         let narrow: Key<u64> = key_of(board, black, white);
                         assert_eq!(narrow.occupancy.to_u256(), wide.occupancy);

@@ -7,13 +7,13 @@
 
 use std::collections::HashSet;
 
-use konane_core::{Color, Position, U256};
+use konane_core::{Color, Position, WordSize, U256};
 use konane_verify::{AnyCertificate, Canonical, Certificate, Key, KeyWord};
 
 use super::backup::node_wins;
 use super::results::Results;
 use super::split::{Node, Split};
-use crate::certificate::{narrow_keys, CertifyError};
+use crate::certificate::CertifyError;
 
 /// The proof of the top of a split: its certificate, and the units it leaves to theirs.
 #[derive(Clone, Debug)]
@@ -34,17 +34,20 @@ pub fn top_certificate(
     results: &Results,
     leaf_pieces: u32,
 ) -> Result<TopCertificate, CertifyError> {
-    Ok(if narrow_keys(split.root().board()) {
-        let (certificate, units) = top::<u64>(split, results, leaf_pieces)?;
-        TopCertificate {
-            certificate: certificate.into(),
-            units,
+    Ok(match split.root().board().key_word() {
+        WordSize::W64 => {
+            let (certificate, units) = top::<u64>(split, results, leaf_pieces)?;
+            TopCertificate {
+                certificate: certificate.into(),
+                units,
+            }
         }
-    } else {
-        let (certificate, units) = top::<U256>(split, results, leaf_pieces)?;
-        TopCertificate {
-            certificate: certificate.into(),
-            units,
+        _ => {
+            let (certificate, units) = top::<U256>(split, results, leaf_pieces)?;
+            TopCertificate {
+                certificate: certificate.into(),
+                units,
+            }
         }
     })
 }
