@@ -33,7 +33,8 @@ const PROBE_CHILDREN_FROM: u32 = 12;
 /// Reaches of groups of pieces a searcher keeps.
 const REACH_CACHE: usize = 1 << 16;
 
-/// Nodes a searcher counts between adding them to the shared total and checking for a stop.
+/// Nodes a searcher counts between adding them to the shared total and checking for a
+/// stop, while the budget is far (see `Searcher::next_countdown`).
 const FLUSH_EVERY: u64 = 1024;
 
 /// What every searcher of one solve shares.
@@ -45,7 +46,8 @@ pub(crate) struct Shared<'a, W: Word> {
     pub stop: &'a AtomicBool,
     /// Positions searched so far, all threads together (up to `FLUSH_EVERY` each behind).
     pub nodes: &'a AtomicU64,
-    /// The search gives up once `nodes` passes this.
+    /// The search gives up once `nodes` passes this (all searchers together pass it by
+    /// at most one node each: see `Searcher::next_countdown`).
     pub budget: u64,
     /// Positions with at most this many pieces are split into regions (0: never).
     pub region_pieces: u32,
@@ -195,12 +197,14 @@ impl<'a, W: Word> Searcher<'a, W> {
         }
     }
 
-    /// Adds the nodes counted here to the shared total.
+    /// Adds the nodes counted here to the shared total, and sets how many to count
+    /// before the next flush.
     pub fn flush(&mut self) {
         self.shared
             .nodes
             .fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
+        self.countdown = self.next_countdown();
     }
 
     /// Counts one node; false when the search must stop.
@@ -211,9 +215,19 @@ impl<'a, W: Word> Searcher<'a, W> {
         if self.countdown > 0 {
             return true;
         }
-        self.countdown = FLUSH_EVERY;
         self.flush();
         !self.must_stop()
+    }
+
+    /// The nodes to count before the next flush: [`FLUSH_EVERY`], or fewer once the
+    /// budget is near, each thread's searcher a share of what is left, so that all
+    /// together pass the budget by at most one node each (a searcher that waits for
+    /// the searchers of its children flushes first, and again after).
+    fn next_countdown(&self) -> u64 {
+        let nodes = self.shared.nodes.load(Ordering::Relaxed);
+        let left = self.shared.budget.saturating_sub(nodes);
+        let searchers = rayon::current_num_threads() as u64;
+        (left / searchers).clamp(1, FLUSH_EVERY)
     }
 
     /// Whether the search must stop: stopped from outside, out of nodes, a sibling of a
@@ -485,6 +499,7 @@ impl<'a, W: Word> Searcher<'a, W> {
             return Some(true);
         }
         let cancel = AtomicBool::new(false);
+        self.flush();
         let results: Vec<Option<bool>> = children[1..]
             .par_iter()
             .map(|child| {
@@ -499,6 +514,7 @@ impl<'a, W: Word> Searcher<'a, W> {
                 result
             })
             .collect();
+        self.flush();
         let win = if results.contains(&Some(false)) {
             true
         } else if results.contains(&None) {
