@@ -16,30 +16,27 @@ Rust); ``konane.env()`` is the PettingZoo environment (``konane.pettingzoo_env``
 ``import konane.openspiel_game`` registers the OpenSpiel game ``python_konane``.
 """
 
-from __future__ import annotations
-
-from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING, Optional
+import typing as _typing
+from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
+from importlib.metadata import version as _version
 
 from . import _konane
 from ._konane import *  # noqa: F403 (every class and function of the native module)
-from .actions import ActionEncoding
+from .actions import ActionEncoding, BoardSize
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from pettingzoo import AECEnv
 
-    from .pettingzoo_env import BoardSize
-
 try:
-    __version__ = version("konane")
-except PackageNotFoundError:  # Imported from a source tree that was never installed.
+    __version__ = _version("konane")
+except _PackageNotFoundError:  # Imported from a source tree that was never installed.
     __version__ = "unknown"
 
-__all__ = ["ActionEncoding", "env"]
+__all__ = ["ActionEncoding", "BoardSize", "env"]
 __all__ += _konane.__all__
 
 
-def env(board_size: "BoardSize" = 8, render_mode: Optional[str] = None) -> "AECEnv":
+def env(board_size: BoardSize = 8, render_mode: _typing.Optional[str] = None) -> "AECEnv":
     """The PettingZoo AEC environment of Konane on a ``board_size`` board (an int ``N``
     for ``N`` x ``N``, a ``(width, height)`` pair or a ``"WxH"`` string, as everywhere
     in the package: see ``konane.board_size``), wrapped like PettingZoo's classic games; see

@@ -2,7 +2,9 @@
 
 Reinforcement-learning libraries (PettingZoo, OpenSpiel) want every move of a game to be
 one of a fixed set of integer actions. ``ActionEncoding(width, height)`` numbers the
-moves of a ``width`` x ``height`` board: each square has one slot for removing the piece
+moves of a ``width`` x ``height`` board (or of any board size as the package spells it:
+``ActionEncoding(8)``, ``ActionEncoding("6x4")``, ``ActionEncoding((6, 4))``): each
+square has one slot for removing the piece
 on it, then four directions (up, right, down, left) times the jump lengths the board
 allows (2, 4, 6 squares, ...). The action of a move is
 ``square * slots_per_square + slot``, where ``square = rank * width + file`` counts from
@@ -11,11 +13,17 @@ allows (2, 4, 6 squares, ...). The action of a move is
 
 from __future__ import annotations
 
-from typing import Iterable
+import operator
+from typing import Iterable, Optional, SupportsIndex, Tuple, Union
 
 import numpy as np
 
 from ._konane import Move, Position, board_size
+
+#: A board size as every API of the package takes it: an int ``N`` for ``N`` x ``N``
+#: (NumPy integers too, never a bool), a ``(width, height)`` pair, or a ``"WxH"``
+#: string; see ``konane.board_size``.
+BoardSize = Union[SupportsIndex, Tuple[SupportsIndex, SupportsIndex], str]
 
 #: The largest width and height (the rules crate's ``MAX_SIDE``).
 MAX_SIDE = 16
@@ -28,9 +36,16 @@ DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 class ActionEncoding:
     """The actions of one board size: ``size`` of them, numbered from 0."""
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, size: BoardSize, height: Optional[SupportsIndex] = None) -> None:
+        """``ActionEncoding(size)`` for a board size in any of the package's forms, or
+        ``ActionEncoding(width, height)``."""
         # The package's one check of a board size (it raises ValueError or TypeError).
-        width, height = board_size((width, height))
+        if height is None:
+            width, height = board_size(size)
+        elif isinstance(size, (str, tuple)):
+            raise TypeError("ActionEncoding(width, height) takes two ints; give a board size alone")
+        else:
+            width, height = board_size((size, height))
         self.width = width
         self.height = height
         #: The longest jump, in steps of two squares.
@@ -41,8 +56,12 @@ class ActionEncoding:
     def __repr__(self) -> str:
         return f"ActionEncoding({self.width}, {self.height})"
 
-    def action(self, move: Move) -> int:
-        """The action of ``move`` (a move on this board)."""
+    def action(self, move: Union[Move, str]) -> int:
+        """The action of ``move`` (a ``Move`` or its text, on this board)."""
+        if isinstance(move, str):
+            move = Move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"expected a Move or a str, not {type(move).__name__}")
         (file, rank), (to_file, to_rank) = move.from_coords, move.to_coords
         if file >= self.width or rank >= self.height or to_file >= self.width or to_rank >= self.height:
             raise ValueError(f"move {move} is off the {self.width}x{self.height} board")
@@ -55,10 +74,13 @@ class ActionEncoding:
         slot = 1 + direction * self.reach + steps // 2 - 1
         return square * self.slots_per_square + slot
 
-    def move(self, action: int) -> Move:
-        """The move that ``action`` stands for (which may be illegal in a position).
-        Raises ``ValueError`` for an action out of range or a jump off the board."""
-        action = int(action)
+    def move(self, action: SupportsIndex) -> Move:
+        """The move that ``action`` (an int, NumPy's too) stands for (which may be
+        illegal in a position). Raises ``ValueError`` for an action out of range or a
+        jump off the board, ``TypeError`` for what is no whole number (``1.7``, a bool)."""
+        if isinstance(action, (bool, np.bool_)):
+            raise TypeError("an action is a whole number, not a bool")
+        action = operator.index(action)
         if not 0 <= action < self.size:
             raise ValueError(f"action {action} is out of range 0 to {self.size - 1}")
         square, slot = divmod(action, self.slots_per_square)
@@ -73,7 +95,7 @@ class ActionEncoding:
             raise ValueError(f"action {action} jumps off the {self.width}x{self.height} board")
         return Move(f"{origin}{FILES[to_file]}{to_rank + 1}")
 
-    def actions(self, moves: Iterable[Move]) -> list[int]:
+    def actions(self, moves: Iterable[Union[Move, str]]) -> list[int]:
         """The actions of ``moves``."""
         return [self.action(move) for move in moves]
 

@@ -30,7 +30,7 @@ game with -1 for the agent that took it (``TerminateIllegalWrapper``).
 
 from __future__ import annotations
 
-from typing import Any, Optional, SupportsIndex, Tuple, Union
+from typing import Any, Optional
 
 import gymnasium
 import numpy as np
@@ -41,24 +41,26 @@ from pettingzoo.utils.agent_selector import AgentSelector
 
 from ._konane import Color, Position
 from ._konane import board_size as konane_board_size
-from .actions import ActionEncoding
+from .actions import ActionEncoding, BoardSize
 
-#: A board size as every API of the package takes it: an int ``N`` for ``N`` x ``N``
-#: (NumPy integers too, never a bool), a ``(width, height)`` pair, or a ``"WxH"``
-#: string; see ``konane.board_size``.
-BoardSize = Union[SupportsIndex, Tuple[SupportsIndex, SupportsIndex], str]
 
 AGENTS = ["black_0", "white_0"]
 
 
 class FloatTerminateIllegalWrapper(wrappers.TerminateIllegalWrapper):
-    """PettingZoo's ``TerminateIllegalWrapper`` whose rewards stay floats: it gives
+    """PettingZoo's ``TerminateIllegalWrapper`` whose rewards stay floats (it gives
     ``float(illegal_reward)`` to the agent that played the illegal action but an int
-    ``0`` to the others, and Konane's rewards are floats everywhere."""
+    ``0`` to the others, and Konane's rewards are floats everywhere) and whose illegal
+    action terminates the game without truncating it (it sets both)."""
 
     def step(self, action: Any) -> None:
+        was_over = self._terminated
         super().step(action)
         env = self.env.unwrapped
+        if self._terminated and not was_over:
+            # An illegal action ends the game: a termination, not a truncation (which
+            # PettingZoo's wrapper sets too).
+            env.truncations = dict.fromkeys(env.truncations, False)
         env.rewards = {agent: float(reward) for agent, reward in env.rewards.items()}
         env._cumulative_rewards = {
             agent: float(reward) for agent, reward in env._cumulative_rewards.items()

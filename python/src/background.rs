@@ -9,7 +9,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 /// How often a waiting call looks for a signal (Ctrl-C), and so its latency.
@@ -70,14 +70,6 @@ pub fn run<T: Send>(
             )),
         }
     })
-}
-
-/// Checks a `threads` argument: `None` (all cores) or at least 1.
-pub fn check_threads(threads: Option<usize>) -> PyResult<()> {
-    if threads == Some(0) {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
-    Ok(())
 }
 
 /// Runs `work` on a pool of `threads` threads, or on the global pool (all cores) for

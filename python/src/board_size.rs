@@ -5,7 +5,7 @@
 //! (`"6x6"`, `"8X4"`). A bool or any other type raises `TypeError`; a size off the
 //! board's range (1 to 16) or a malformed string raises `ValueError`.
 
-use konane_core::Board;
+use konane_core::{Board, MAX_SIDE};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString, PyTuple};
@@ -41,8 +41,8 @@ pub fn board_of(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Board> {
 }
 
 /// One side of a board: a whole number (a Python int or anything with `__index__`), not
-/// a bool; its range is `Board::new`'s to check.
-fn side(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u32> {
+/// a bool, from 1 to [`MAX_SIDE`].
+pub fn side(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u32> {
     if is_bool(value)? {
         return Err(PyTypeError::new_err(format!(
             "{name} must be {FORMS}, not a bool"
@@ -54,7 +54,12 @@ fn side(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u32> {
             short(value)
         )));
     }
-    whole(name, &value.call_method0("__index__")?, 0, u32::MAX.into())
+    whole(
+        name,
+        &value.call_method0("__index__")?,
+        1,
+        i128::from(MAX_SIDE),
+    )
 }
 
 /// Whether `value` is a bool: Python's, or NumPy's (which is no Python bool but has

@@ -18,7 +18,7 @@ use pyo3::types::{PyBool, PyDict};
 use crate::background::receive;
 use crate::board_size::board_of;
 use crate::errors::{value_error, EngineBusyError};
-use crate::moves::{legal_move, moves_to_python, PyMove};
+use crate::moves::{legal_moves_arg, moves_to_python, PyMove};
 use crate::numbers::{shorten, whole_opt};
 use crate::position::PyPosition;
 use crate::reports::{PyScore, PySearchInfo, PySearchResult};
@@ -108,7 +108,7 @@ fn limits(
     nodes: Option<&Bound<'_, PyAny>>,
     movetime: Option<f64>,
     mate: Option<&Bound<'_, PyAny>>,
-    moves: Option<Vec<Bound<'_, PyAny>>>,
+    moves: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchLimits> {
     let depth = whole_opt("depth", depth, 1, u32::MAX.into())?;
     let nodes = whole_opt("nodes", nodes, 1, u64::MAX.into())?;
@@ -130,11 +130,10 @@ fn limits(
             )))
         }
     };
-    let search_moves = moves
-        .unwrap_or_default()
-        .iter()
-        .map(|mv| legal_move(position, mv))
-        .collect::<PyResult<_>>()?;
+    let search_moves = match moves {
+        Some(moves) if !moves.is_none() => legal_moves_arg(position, moves)?,
+        _ => Vec::new(),
+    };
     Ok(SearchLimits {
         depth,
         nodes,
@@ -209,7 +208,7 @@ impl PyEngine {
         nodes: Option<Bound<'_, PyAny>>,
         movetime: Option<f64>,
         mate: Option<Bound<'_, PyAny>>,
-        moves: Option<Vec<Bound<'_, PyAny>>>,
+        moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PySearchResult>> {
         let py = slf.py();
         let analysis = PyEngine::analyse(slf, position, depth, nodes, movetime, mate, moves)?;
@@ -233,7 +232,7 @@ impl PyEngine {
         nodes: Option<Bound<'_, PyAny>>,
         movetime: Option<f64>,
         mate: Option<Bound<'_, PyAny>>,
-        moves: Option<Vec<Bound<'_, PyAny>>>,
+        moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyAnalysis> {
         let position = position.position;
         let limits = limits(

@@ -13,6 +13,8 @@ mod background;
 mod board_size;
 mod engine;
 mod errors;
+mod fraction;
+mod game_value;
 mod moves;
 mod numbers;
 mod perft;
@@ -22,6 +24,7 @@ mod position;
 mod reports;
 mod solve;
 mod symmetry;
+mod thermograph;
 mod value;
 
 #[pymodule]
@@ -47,8 +50,10 @@ fn _konane(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<solve::PySolution>()?;
     module.add_function(wrap_pyfunction!(solve::solve, module)?)?;
     module.add_class::<players::PyPlayer>()?;
-    module.add_class::<value::PyValue>()?;
-    module.add_class::<value::PyValueRegion>()?;
+    module.add_class::<game_value::PyValue>()?;
+    module.add_class::<game_value::PyValueRegion>()?;
+    module.add_class::<thermograph::PyThermograph>()?;
     module.add_function(wrap_pyfunction!(value::value, module)?)?;
+    module.add_function(wrap_pyfunction!(value::values, module)?)?;
     Ok(())
 }

@@ -13,9 +13,9 @@ use crate::errors::move_error;
 /// ``Move("d3d5")`` reads the protocol's notation (``d5``, ``d3d5``, ``d3-d5``, any
 /// case) on the largest board; whether the move is legal is checked only when it is
 /// played. ``str(move)`` gives the canonical notation. Moves are immutable, hashable
-/// and compare equal when they move the same squares; a move also equals its canonical
-/// text (``Move("d3d5") == "d3d5"``, so ``"c4" in position.legal_moves()`` works) and
-/// hashes as it. Moves are ordered by origin square, then landing square, each square
+/// and compare equal when they move the same squares; a move also equals any text of it
+/// (``Move("d3d5") == "D3-d5"``, so ``"C4" in position.legal_moves()`` works) and hashes
+/// as its canonical text (so a set or dict finds it by that text, or by a ``Move``). Moves are ordered by origin square, then landing square, each square
 /// in python-chess's order (``a1``, ``b1``, ..., then ``a2``, ...): a removal before
 /// the jumps from its square.
 #[pyclass(module = "konane", name = "Move", frozen, from_py_object)]
@@ -63,14 +63,16 @@ impl PyMove {
         self.0.to_string()
     }
 
-    /// Equal to the same move, or to its canonical text.
+    /// Equal to the same move, or to a text of it (``"C4"``, ``"d3-d5"``), as ``push``
+    /// reads it.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         if let Ok(other) = other.cast::<PyMove>() {
             return other.get().0 == self.0;
         }
-        other
-            .cast::<PyString>()
-            .is_ok_and(|text| text.to_cow().is_ok_and(|text| text == self.0.to_string()))
+        other.cast::<PyString>().is_ok_and(|text| {
+            text.to_cow()
+                .is_ok_and(|text| text.parse::<Move>().is_ok_and(|mv| mv == self.0))
+        })
     }
 
     fn __lt__(&self, other: PyRef<'_, PyMove>) -> bool {
@@ -135,6 +137,23 @@ pub fn legal_move(position: &Position, arg: &Bound<'_, PyAny>) -> PyResult<Move>
         "expected a Move or a str, not {}",
         arg.get_type().name()?
     )))
+}
+
+/// The legal moves of `position` that `arg` names: one move (a `Move` or its text), or
+/// an iterable of them.
+pub fn legal_moves_arg(position: &Position, arg: &Bound<'_, PyAny>) -> PyResult<Vec<Move>> {
+    if arg.cast::<PyMove>().is_ok() || arg.cast::<PyString>().is_ok() {
+        return Ok(vec![legal_move(position, arg)?]);
+    }
+    let items = arg.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "moves must be a move, its text or an iterable of them, not {}",
+            arg.get_type()
+                .name()
+                .map_or("?".to_string(), |n| n.to_string())
+        ))
+    })?;
+    items.map(|item| legal_move(position, &item?)).collect()
 }
 
 /// Python's moves for `moves`.

@@ -51,6 +51,15 @@ pub fn whole_opt<T: TryFrom<i128>>(
         .transpose()
 }
 
+/// The most threads a call may ask for.
+pub const MAX_THREADS: i128 = 1024;
+
+/// A `threads` argument: `None` (all cores) or a whole number from 1 to
+/// [`MAX_THREADS`].
+pub fn threads_opt(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    whole_opt("threads", value, 1, MAX_THREADS)
+}
+
 /// A number for a message: its text, shortened when it is very long.
 pub fn short(value: &Bound<'_, PyAny>) -> String {
     let text = value

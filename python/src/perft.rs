@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::background;
-use crate::numbers::whole;
+use crate::numbers::{threads_opt, whole};
 use crate::position::PyPosition;
 
 /// Depths up to this are counted on the calling thread: microseconds of work, where a
@@ -25,9 +25,9 @@ pub fn perft(
     py: Python<'_>,
     position: &PyPosition,
     depth: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    background::check_threads(threads)?;
+    let threads = threads_opt(threads)?;
     let depth: u32 = whole("depth", depth, 0, u32::MAX.into())?;
     let position = position.position;
     if depth <= INLINE_DEPTH {

@@ -22,7 +22,8 @@ pub fn enum_reduce<'py, T: PyClass>(member: &Bound<'py, T>) -> PyResult<EnumRedu
 /// A frozen class of plain fields, pickled by its constructor: the struct as written,
 /// then its `#[pymethods]`: `new` taking every field in order, `__reduce__` calling
 /// the class with the fields again (so that an object comes back from a worker
-/// process), and the methods written after the struct. Not for a class with PyO3's
+/// process), `__eq__` comparing the fields (so that the copy equals the original; no
+/// hash, as the fields hold lists), and the methods written after the struct. Not for a class with PyO3's
 /// `eq` option: its generated comparison does not compile behind the macro (hygiene),
 /// so `Outcome` keeps its own `new` and `__reduce__`.
 macro_rules! record_class {
@@ -54,6 +55,21 @@ macro_rules! record_class {
                 let fields = ($(this.$field.clone(),)+);
                 let fields = pyo3::IntoPyObject::into_pyobject(fields, slf.py())?;
                 Ok((slf.get_type(), fields))
+            }
+
+            /// Equal to an object of the same class with equal fields (a pickled copy).
+            fn __eq__(
+                slf: &pyo3::Bound<'_, Self>,
+                other: &pyo3::Bound<'_, pyo3::PyAny>,
+            ) -> pyo3::PyResult<bool> {
+                use pyo3::types::PyAnyMethods;
+                let Ok(other) = other.cast::<Self>() else {
+                    return Ok(false);
+                };
+                let fields = |this: &Self| {
+                    pyo3::IntoPyObject::into_pyobject(($(this.$field.clone(),)+), slf.py())
+                };
+                fields(slf.get())?.eq(fields(other.get())?)
             }
 
             $($methods)*

@@ -7,10 +7,9 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
-use crate::board_size::board_of;
+use crate::board_size::{board_of, side};
 use crate::errors::value_error;
 use crate::moves::{legal_move, moves_to_python, PyMove};
-use crate::numbers::whole;
 use crate::pickle::{enum_reduce, EnumReduction};
 use crate::symmetry::PySymmetry;
 
@@ -179,7 +178,6 @@ impl PyPosition {
             (None, None) => Board::STANDARD,
             (Some(size), None) => board_of("size", size)?,
             (width, Some(height)) => {
-                let side = |name, value| whole::<u32>(name, value, 0, u32::MAX.into());
                 let width = match width {
                     Some(width) => side("width", width)?,
                     None => u32::from(Board::STANDARD.width()),

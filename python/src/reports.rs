@@ -6,6 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::moves::{moves_to_python, PyMove};
+use crate::numbers::whole_opt;
 use crate::pickle::{record_class, NewReduction};
 
 /// A search's score from the side to move's view: ``cp`` in centi-moves (a heuristic),
@@ -24,8 +25,9 @@ impl PyScore {
     /// ``Score(cp=35)`` or ``Score(mate=3)``: exactly one of the two.
     #[new]
     #[pyo3(signature = (cp = None, mate = None))]
-    fn new(cp: Option<i32>, mate: Option<i32>) -> PyResult<PyScore> {
-        match (cp, mate) {
+    fn new(cp: Option<&Bound<'_, PyAny>>, mate: Option<&Bound<'_, PyAny>>) -> PyResult<PyScore> {
+        let range = |name, value| whole_opt::<i32>(name, value, i32::MIN.into(), i32::MAX.into());
+        match (range("cp", cp)?, range("mate", mate)?) {
             (Some(cp), None) => Ok(PyScore(Score::Cp(cp))),
             (None, Some(n)) => Ok(PyScore(Score::Mate(n))),
             _ => Err(PyValueError::new_err(

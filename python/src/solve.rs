@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 
 use crate::background;
 use crate::moves::{moves_to_python, PyMove};
+use crate::numbers::{threads_opt, whole_opt};
 use crate::pickle::record_class;
 use crate::position::{PyColor, PyPosition};
 
@@ -64,7 +65,9 @@ record_class! {
 /// Solves ``position`` exactly: who wins with perfect play and every winning move (the
 /// proof), then, with ``distance``, the number of moves to the end and the line both
 /// sides play (the distance search, which costs more). ``node_limit`` bounds the
-/// positions each of the two searches may visit; without it the proof runs to the end
+/// positions each of the two searches may visit (the proof may pass it by up to two
+/// positions on one thread, and by up to 1,024 for each further thread; ``nodes`` says
+/// how many were visited); without it the proof runs to the end
 /// and the distance search gives up after 2 million positions. ``threads``: the
 /// proof's threads (``None``: all cores). Releases the GIL; Ctrl-C stops it. Boards up
 /// to 6x5 take under a second, 6x6 about 10 to 20 seconds on two cores, and endgames of
@@ -74,11 +77,12 @@ record_class! {
 pub fn solve(
     py: Python<'_>,
     position: &PyPosition,
-    node_limit: Option<u64>,
+    node_limit: Option<&Bound<'_, PyAny>>,
     distance: bool,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
-    background::check_threads(threads)?;
+    let node_limit = whole_opt("node_limit", node_limit, 0, u64::MAX.into())?;
+    let threads = threads_opt(threads)?;
     let position = position.position;
     let solver = Solver::new(
         position.board(),

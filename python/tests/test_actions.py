@@ -10,6 +10,28 @@ import pytest
 from konane import ActionEncoding, Move, Position
 
 
+def test_a_size_in_any_form_and_a_move_as_text() -> None:
+    for size in (8, "8x8", (8, 8), [8, 8], np.int64(8)):
+        assert ActionEncoding(size).size == ActionEncoding(8, 8).size  # type: ignore[arg-type]
+    assert (ActionEncoding("6x4").width, ActionEncoding("6x4").height) == (6, 4)
+    assert ActionEncoding((6, 4)).size == ActionEncoding(6, 4).size
+    encoding = ActionEncoding(8)
+    assert encoding.action("d5") == encoding.action(Move("d5")) == encoding.action("D5")
+    assert encoding.actions(["d3d5", Move("d5")]) == [encoding.action("d3-d5"), encoding.action("d5")]
+    with pytest.raises(TypeError):
+        encoding.action(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        ActionEncoding("6x6", 6)  # type: ignore[arg-type]
+
+
+def test_an_action_is_a_whole_number() -> None:
+    encoding = ActionEncoding(8)
+    assert encoding.move(np.int64(0)) == encoding.move(0) == Move("a1")
+    for action in (1.7, 2.0, "3", True, np.bool_(True)):
+        with pytest.raises(TypeError):
+            encoding.move(action)  # type: ignore[arg-type]
+
+
 def test_sizes() -> None:
     assert ActionEncoding(8, 8).size == 64 * 13
     assert ActionEncoding(6, 6).size == 36 * 9
@@ -57,5 +79,5 @@ def test_bad_actions_and_sizes() -> None:
         encoding.action(Move("h8"))
     with pytest.raises(ValueError, match="6x6 board"):
         encoding.mask(Position.start(6, 6))
-    with pytest.raises(ValueError, match="out of range"):
+    with pytest.raises(ValueError, match="from 1 to 16, not 17"):
         ActionEncoding(17, 1)

@@ -79,6 +79,9 @@ def test_an_illegal_action_loses() -> None:
         warnings.simplefilter("ignore")  # The wrapper warns about the illegal move.
         env.step(illegal)
     assert env.terminations["black_0"] and env.rewards["black_0"] == -1
+    # The game ended: terminated, not truncated (PettingZoo's wrapper set both).
+    assert env.terminations == {"black_0": True, "white_0": True}
+    assert env.truncations == {"black_0": False, "white_0": False}
 
 
 def test_render_as_text() -> None:

@@ -1,7 +1,9 @@
-"""What a Python user expects of the package (issue 24): numbers out of range are
-ValueErrors, colours and moves compare and hash as their int and text, an analysis
-stopped is over, pickling keeps the moves, the game's outcome and both sides' move
-counts, and players that draw their own seeds."""
+"""What a Python user expects of the package (issues 24 and 52): numbers out of range
+are ValueErrors, colours and moves compare and hash as their int and text, an analysis
+stopped is over, pickling keeps the moves and copies equal the original, the game's
+outcome and both sides' move counts, players that draw their own seeds, root moves
+given as one move, messages that say the whole range, and a namespace without the
+package's own imports."""
 
 from __future__ import annotations
 
@@ -23,6 +25,15 @@ from konane import Color, Engine, Move, Outcome, Player, Position
         lambda: Engine().search(Position(), nodes=2**70),
         lambda: Player("random", seed=-1),
         lambda: Player("random", seed=2**64),
+        lambda: konane.perft(Position(), 1, threads=-1),
+        lambda: konane.perft(Position(), 1, threads=2**64),
+        lambda: konane.perft(Position(), 1, threads=0),
+        lambda: konane.solve(Position.start(4), -1),
+        lambda: konane.solve(Position.start(4), 2**64),
+        lambda: konane.solve(Position.start(4), threads=-1),
+        lambda: konane.values([], threads=2**64),
+        lambda: konane.Score(cp=2**40),
+        lambda: konane.Score(mate=-(2**40)),
     ],
 )
 def test_numbers_out_of_range_are_value_errors(call) -> None:  # type: ignore[no-untyped-def]
@@ -50,6 +61,44 @@ def test_moves_equal_their_text() -> None:
     assert Move("d3d5") == "d3d5" and Move("D3-D5") == "d3d5" and Move("d5") != "d4"
     assert hash(Move("d3d5")) == hash("d3d5") and {"d5": 1}[Move("d5")] == 1
     assert Move("d5") != 5 and Move("d5") == Move("d5")
+    # Any text push() reads: "C4" is in the legal moves, as push("C4") plays it.
+    start = Position.start(6)
+    assert "C4" in start.legal_moves() and Move("d3d5") == "D3-d5" and Move("c4") != "zz"
+    start.push("C4")
+
+
+def test_root_moves_are_one_move_or_several() -> None:
+    engine, position = Engine(), Position.start(6)
+    for moves in ("c4", Move("c4"), ["c4"], iter([Move("c4")]), ("C4",)):
+        assert engine.search(position, depth=2, moves=moves).best_move == "c4"
+    with pytest.raises(TypeError, match="moves must be a move"):
+        engine.search(position, depth=2, moves=5)  # type: ignore[arg-type]
+    with pytest.raises(konane.IllegalMoveError):
+        engine.search(position, depth=2, moves="b6")
+
+
+def test_pickled_records_equal_the_original() -> None:
+    result = Engine().search(Position.start(6), depth=3)
+    assert pickle.loads(pickle.dumps(result)) == result
+    info = next(iter(Engine().analyse(Position.start(6), depth=2)))
+    assert pickle.loads(pickle.dumps(info)) == info and info != result
+    solution = konane.solve(Position.start(4))
+    assert pickle.loads(pickle.dumps(solution)) == solution
+
+
+def test_messages_give_the_whole_range() -> None:
+    for call in (lambda: Position.start(-1, 3), lambda: Position.start(0), lambda: Position.start(3, 17)):
+        with pytest.raises(ValueError, match="must be a whole number from 1 to 16"):
+            call()
+    with pytest.raises(ValueError) as error:
+        konane.value(Position.start(6))
+    assert str(error.value).endswith("values start with the jumps, once both removals are played")
+
+
+def test_the_namespace_holds_only_the_package() -> None:
+    submodules = {"actions", "pettingzoo_env", "openspiel_game"}
+    public = {name for name in dir(konane) if not name.startswith("_")}
+    assert public - submodules == set(konane.__all__), public - set(konane.__all__)
 
 
 def test_a_stopped_analysis_is_over_and_the_engine_free() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+import pytest
+
 import konane
 from konane import Color, Position
 
@@ -80,8 +82,14 @@ def test_a_finished_game_is_solved_at_once() -> None:
     assert (solution.winner, solution.distance, solution.line) == (Color.BLACK, 0, [])
 
 
-def test_a_node_limit_stops_the_proof() -> None:
-    solution = konane.solve(Position.start(6, 6), node_limit=1_000, threads=1)
+@pytest.mark.parametrize("limit", [0, 1, 10, 1_000, 20_000])
+def test_a_node_limit_stops_the_proof(limit: int) -> None:
+    # On one thread within two positions of the limit (before, the limit was looked at
+    # every 1,024 positions only: 1,026 positions for any limit up to 1,000).
+    solution = konane.solve(Position.start(6, 6), node_limit=limit, threads=1)
     assert not solution.complete
-    assert solution.nodes < 1_000 + 3 * 1024
+    assert limit < solution.nodes <= limit + 2
     assert (solution.winner, solution.distance, solution.line) == (None, None, None)
+    # On two threads, each may hold up to 1,024 positions the other does not see yet.
+    solution = konane.solve(Position.start(6, 6), node_limit=limit, threads=2)
+    assert limit < solution.nodes <= limit + 1024 + 2

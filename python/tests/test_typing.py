@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 PACKAGE = Path(__file__).resolve().parents[1] / "konane"
 
@@ -28,11 +30,11 @@ def test_the_package_type_checks() -> None:
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
-def test_the_quick_start_passes_mypy_strict(tmp_path: Path) -> None:
+@pytest.mark.parametrize("section", ["Quick start", "Game values"])
+def test_the_examples_pass_mypy_strict(tmp_path: Path, section: str) -> None:
     docs = (PACKAGE.parents[1] / "docs" / "python.md").read_text()
-    section = docs.split("## Quick start", 1)[1]
-    code = section.split("```python\n", 1)[1].split("```", 1)[0]
-    script = tmp_path / "quick_start.py"
+    code = docs.split(f"## {section}", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    script = tmp_path / "example.py"
     script.write_text(code)
     checked = run("mypy", "--strict", str(script))
     assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -17,7 +17,7 @@ pub(crate) fn check_jumping(position: &Position) -> Result<()> {
     if position.phase() != Phase::Jumps {
         bail!(
             "the position is still in the opening removals ({} removes a piece next); \
-             values start once jumping has: play the removals with --moves",
+             values start with the jumps: play both removals first (--moves)",
             position.side_to_move()
         );
     }

@@ -17,7 +17,9 @@ use super::squares::RegionSquares;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ValueError {
     /// The position is still in the opening removals, which are not a sum of regions.
-    #[error("the position is in the opening removals; values start once jumping has")]
+    #[error(
+        "the position is in the opening removals; values start with the jumps, once both removals are played"
+    )]
     Opening,
     /// Valuing the position needs more than the budget of new regions.
     #[error("more than {0} regions to value; the position is too large to value cheaply")]
