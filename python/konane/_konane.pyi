@@ -6,6 +6,8 @@ from typing import Any, ClassVar, Iterable, Iterator, Optional, Sequence, Suppor
 import numpy as np
 import numpy.typing as npt
 
+from ._color import Color as Color
+
 __all__ = [
     "Analysis",
     "Color",
@@ -46,22 +48,6 @@ class IllegalMoveError(ValueError):
 
 class EngineBusyError(RuntimeError):
     """The engine is already searching."""
-
-@final
-class Color:
-    """A player: ``BLACK`` moves first, ``WHITE`` second."""
-
-    BLACK: ClassVar["Color"]
-    WHITE: ClassVar["Color"]
-    @property
-    def opponent(self) -> "Color": ...
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __lt__(self, other: "Color", /) -> bool: ...
-    def __le__(self, other: "Color", /) -> bool: ...
-    def __gt__(self, other: "Color", /) -> bool: ...
-    def __ge__(self, other: "Color", /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
 class Move:

@@ -15,8 +15,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple, PyType};
 
+use crate::color::PyColor;
 use crate::fraction::{dyadic_of, fraction_pair, number_of, to_fraction, Number};
-use crate::position::PyColor;
 use crate::thermograph::PyThermograph;
 
 /// What a value is, found in the table that held it (made without the GIL).

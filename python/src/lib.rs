@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 
 mod background;
 mod board_size;
+mod color;
 mod engine;
 mod errors;
 mod fraction;
@@ -35,7 +36,7 @@ fn _konane(module: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::IllegalMoveError>(),
     )?;
     module.add("EngineBusyError", py.get_type::<errors::EngineBusyError>())?;
-    module.add_class::<position::PyColor>()?;
+    module.add("Color", color::color_class(py)?)?;
     module.add_class::<moves::PyMove>()?;
     module.add_class::<position::PyPosition>()?;
     module.add_class::<position::PyOutcome>()?;

@@ -1,6 +1,6 @@
-//! Pickling: a member of the enum classes (`Color`, `Symmetry`) that PyO3 makes is
-//! rebuilt as `getattr(Class, "NAME")`, so it unpickles as the same member; an object
-//! of a class of plain fields (`SearchInfo`, `SearchResult`, `Solution`) by calling
+//! Pickling: a member of an enum class that PyO3 makes (`Symmetry`; `Color` is a Python
+//! `IntEnum`, which pickles itself) is rebuilt as `getattr(Class, "NAME")`, so it
+//! unpickles as the same member; an object of a class of plain fields (`SearchInfo`, `SearchResult`, `Solution`) by calling
 //! its class with its fields ([`record_class`]).
 
 use pyo3::prelude::*;

@@ -1,4 +1,4 @@
-//! `konane.Position` and `konane.Color`: a position with the moves played to reach it
+//! `konane.Position` and `konane.Outcome`: a position with the moves played to reach it
 //! (for `push`/`pop`), its legal moves, the game's end, FEN, a NumPy view of the board
 //! and its symmetric images.
 
@@ -8,84 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
 use crate::board_size::{board_of, side};
+use crate::color::PyColor;
 use crate::errors::value_error;
 use crate::moves::{legal_move, moves_to_python, PyMove};
-use crate::pickle::{enum_reduce, EnumReduction};
 use crate::symmetry::PySymmetry;
-
-/// A player: ``Color.BLACK`` moves first (OpenSpiel's player 0, UGI's ``p1``),
-/// ``Color.WHITE`` second. ``str(color)`` is ``"black"`` or ``"white"``, ``int(color)``
-/// 0 or 1, and colours are ordered as their numbers (``BLACK < WHITE``).
-#[pyclass(
-    module = "konane",
-    name = "Color",
-    frozen,
-    eq,
-    eq_int,
-    ord,
-    from_py_object
-)]
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum PyColor {
-    #[pyo3(name = "BLACK")]
-    Black,
-    #[pyo3(name = "WHITE")]
-    White,
-}
-
-impl PyColor {
-    /// The member's name, ``BLACK`` or ``WHITE``.
-    fn name(self) -> &'static str {
-        match self {
-            PyColor::Black => "BLACK",
-            PyColor::White => "WHITE",
-        }
-    }
-}
-
-impl From<Color> for PyColor {
-    fn from(color: Color) -> PyColor {
-        match color {
-            Color::Black => PyColor::Black,
-            Color::White => PyColor::White,
-        }
-    }
-}
-
-impl From<PyColor> for Color {
-    fn from(color: PyColor) -> Color {
-        match color {
-            PyColor::Black => Color::Black,
-            PyColor::White => Color::White,
-        }
-    }
-}
-
-#[pymethods]
-impl PyColor {
-    /// The other player.
-    #[getter]
-    fn opponent(&self) -> PyColor {
-        Color::from(*self).opponent().into()
-    }
-
-    fn __str__(&self) -> &'static str {
-        match self {
-            PyColor::Black => "black",
-            PyColor::White => "white",
-        }
-    }
-
-    /// The hash of ``int(color)``: a colour equals its number, so it finds the same
-    /// dict entry.
-    fn __hash__(&self) -> isize {
-        *self as isize
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<EnumReduction<'py>> {
-        enum_reduce(slf)
-    }
-}
 
 /// How a game ended: ``winner`` (a ``Color``) and ``reason`` (in Konane always that the
 /// loser, to move, has no legal move).
@@ -438,7 +364,7 @@ impl PyPosition {
         let winner = self.position.winner()?;
         Some(PyOutcome {
             winner: winner.into(),
-            reason: format!("{} has no legal move", PyColor::from(!winner).__str__()),
+            reason: format!("{} has no legal move", PyColor::from(!winner).text()),
         })
     }
 }

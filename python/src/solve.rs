@@ -9,10 +9,11 @@ use konane_solver::{DistanceSolver, Solver, SolverOptions, TableKind};
 use pyo3::prelude::*;
 
 use crate::background;
+use crate::color::PyColor;
 use crate::moves::{moves_to_python, PyMove};
 use crate::numbers::{threads_opt, whole_opt};
 use crate::pickle::record_class;
-use crate::position::{PyColor, PyPosition};
+use crate::position::PyPosition;
 
 /// The proof table keeps at most this many positions (it grows as needed).
 const PROOF_TABLE_POSITIONS: usize = 1 << 23;

@@ -7,6 +7,7 @@ package's own imports."""
 
 from __future__ import annotations
 
+import enum
 import pickle
 
 import pytest
@@ -54,6 +55,18 @@ def test_a_colour_is_found_as_its_number_in_a_dict() -> None:
     assert Color.BLACK == 0 and Color.WHITE == 1
     assert {0: "x"}.get(Color.BLACK) == "x" and {1: "y"}[Color.WHITE] == "y"
     assert hash(Color.BLACK) == hash(0) and len({Color.BLACK, 0, Color.WHITE, 1}) == 2
+
+
+def test_a_colour_is_an_enum_member() -> None:
+    assert list(Color) == [Color.BLACK, Color.WHITE] and len(Color) == 2
+    assert (Color.BLACK.name, Color.WHITE.value) == ("BLACK", 1)
+    assert isinstance(Color.BLACK, enum.IntEnum) and Color(1) is Color["WHITE"] is Color.WHITE
+    assert Position().side_to_move is Color.BLACK and Color.BLACK.opponent is Color.WHITE
+    assert (str(Color.WHITE), f"{Color.BLACK}", repr(Color.BLACK)) == ("white", "black", "Color.BLACK")
+    assert pickle.loads(pickle.dumps(Color.WHITE)) is Color.WHITE
+    assert sorted([Color.WHITE, Color.BLACK]) == [Color.BLACK, Color.WHITE]
+    with pytest.raises(TypeError, match="expected a Color"):
+        Position().count_moves(1)  # type: ignore[arg-type]
 
 
 def test_moves_equal_their_text() -> None:
