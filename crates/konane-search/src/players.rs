@@ -10,6 +10,7 @@ use konane_core::{Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use thiserror::Error;
 
 use crate::baseline;
 use crate::control::SearchControl;
@@ -49,20 +50,9 @@ impl fmt::Display for BuiltinKind {
 }
 
 /// Why a built-in player's name was refused: the text, which names no built-in player.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, Error)]
+#[error("unknown player '{0}': expected random, greedy, alphabeta or alphabetaN (N from 1 to 20)")]
 pub struct BuiltinKindError(pub String);
-
-impl fmt::Display for BuiltinKindError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown player '{}': expected random, greedy, alphabeta or alphabetaN (N from 1 to 20)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BuiltinKindError {}
 
 impl FromStr for BuiltinKind {
     type Err = BuiltinKindError;

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 use konane_core::{mix64, Bitboard, Color, Geometry, Word};
+use thiserror::Error;
 
 use crate::huge_pages;
 use crate::prefetch::prefetch;
@@ -52,16 +53,9 @@ pub enum Replacement {
 }
 
 /// Why a table kind's name was refused: the text, which is neither `dashmap` nor `packed`.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, Error)]
+#[error("unknown table '{0}': expected dashmap or packed")]
 pub struct TableKindError(pub String);
-
-impl std::fmt::Display for TableKindError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown table '{}': expected dashmap or packed", self.0)
-    }
-}
-
-impl std::error::Error for TableKindError {}
 
 impl<W: Word> Hash for TableKey<W> {
     fn hash<H: Hasher>(&self, state: &mut H) {
