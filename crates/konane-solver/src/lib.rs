@@ -76,6 +76,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! - [`Labeller`]: positions won for the side to move, reached by random play and
+//!   labelled with every winning move (`konane perfect label`): resumable
+//!   ([`Labeller::resume_kept`], [`Labeller::resume_lost`]), reporting each position
+//!   as a [`LabelEvent`]; [`GIVE_UP_GAMES`] games without a new position end a piece
+//!   count's share, [`LabelError`] and [`LabelStop`] say why a run stopped.
+//!
 //! - [`regions`]: the regions a position falls apart into (no jump can ever join two),
 //!   and their canonical values (through `konane_cgt`) in a [`regions::RegionValues`]
 //!   database.
@@ -103,6 +109,7 @@
 mod certificate;
 mod distance;
 mod huge_pages;
+mod labeller;
 mod prefetch;
 mod proof_search;
 mod proven_file;
@@ -114,6 +121,7 @@ pub mod units;
 
 pub use certificate::{certify, certify_any, certify_position, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
+pub use labeller::{LabelError, LabelEvent, LabelStop, Labeller, GIVE_UP_GAMES};
 pub use proof_search::RootNumbers;
 pub use proven_file::ProvenFileError;
 pub use root::{

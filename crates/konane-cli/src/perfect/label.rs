@@ -1,26 +1,14 @@
-//! `konane perfect label`: positions reached by random play from the start (both
-//! removals, then random jumps: one game a seed), kept when the side to move wins, each
-//! labelled by the exact solver with every winning move.
+//! `konane perfect label`: positions reached by random play from the start, kept when
+//! the side to move wins, each labelled by the exact solver with every winning move.
+//! The algorithm (which games, which positions, when a piece count runs dry) is
+//! `konane_solver::Labeller`'s; this command reads its arguments, keeps the file
+//! (header, one line a position, resumed where a stopped run left it) and prints the
+//! progress.
 //!
-//! Deterministic and resumable: game `g` is `random_opening(board, …, seed + g)`; each
-//! game gives at most one position. The piece counts share `--count` evenly, and game
-//! `g` aims at one of those that still have room, in turn (so that a stopped run has
-//! them all). When [`GIVE_UP_GAMES`] games in a row keep nothing, the counts that still
-//! have room are taken to have no more distinct won positions: each keeps what it has
-//! and the rest of its share goes to the other counts, evenly (the run fails only when
-//! no other count is left). The game takes the first position along the game with at most that many pieces
-//! whose count has room, that is no symmetric image of a position already kept, and
-//! that the side to move wins (after a lost one, the next position of the game is won
-//! for its mover). Each kept position is appended to the file at once, with its game,
-//! so a rerun of the same command starts at the game after the last one kept and
-//! writes the positions and winning moves an unbroken run would have.
-//!
-//! One solver (one proof table) serves the whole run, with proof-number search above
-//! `--pn-pieces`: later positions reuse what earlier ones proved (the next position of
-//! a game is a child of the lost one before it). The node counts therefore depend on
-//! what the run proved before; the labels, being exact, do not.
+//! Each kept position is appended to the file at once, with its game, so a rerun of the
+//! same command starts at the game after the last one kept and writes the positions
+//! and winning moves an unbroken run would have.
 
-use std::collections::HashSet;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::ops::RangeInclusive;
@@ -28,17 +16,14 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use konane_core::{random_opening, Board, Position};
-use konane_solver::{RootThreads, Solver, SolverOptions};
+use konane_core::{Board, Position};
+use konane_solver::{
+    LabelError, LabelEvent, LabelStop, Labeller, Solver, SolverOptions, GIVE_UP_GAMES,
+};
 
 use super::file::{self, Labelled, COLUMNS};
-
-/// Games in a row without a new position after which the counts that still have room
-/// are taken to be exhausted (the board has too few distinct won positions of those
-/// counts) and their shares go to the other counts.
-pub const GIVE_UP_GAMES: u64 = 20_000;
 
 /// The default of `--pn-pieces` (measured on 7x6 and 7x7 positions: docs/search.md,
 /// "Against perfect play").
@@ -185,111 +170,6 @@ impl LabelArgs {
     }
 }
 
-/// How many positions each piece count of `range` gets: `count` shared evenly, the
-/// higher counts taking the remainder.
-pub fn quotas(range: &RangeInclusive<u32>, count: usize) -> Vec<usize> {
-    let counts = (range.end() - range.start() + 1) as usize;
-    (0..counts)
-        .map(|i| count / counts + usize::from(counts - i <= count % counts))
-        .collect()
-}
-
-/// What has been kept so far: the positions of each piece count and their canonical forms.
-struct Kept {
-    range: RangeInclusive<u32>,
-    quotas: Vec<usize>,
-    counts: Vec<usize>,
-    /// The counts found to have no more positions (see [`Kept::exhaust`]).
-    exhausted: Vec<bool>,
-    seen: HashSet<String>,
-}
-
-impl Kept {
-    fn new(range: RangeInclusive<u32>, count: usize) -> Kept {
-        let quotas = quotas(&range, count);
-        Kept {
-            counts: vec![0; quotas.len()],
-            exhausted: vec![false; quotas.len()],
-            quotas,
-            range,
-            seen: HashSet::new(),
-        }
-    }
-
-    fn total(&self) -> usize {
-        self.counts.iter().sum()
-    }
-
-    fn is_full(&self) -> bool {
-        self.counts == self.quotas
-    }
-
-    /// The piece count game `game` aims at: those with room in turn, fewest first.
-    fn target(&self, game: u64) -> u32 {
-        let with_room: Vec<u32> = self
-            .range
-            .clone()
-            .filter(|&pieces| self.has_room(pieces))
-            .collect();
-        with_room[(game % with_room.len() as u64) as usize]
-    }
-
-    /// Whether a position of `pieces` pieces is in the range and its count has room.
-    fn has_room(&self, pieces: u32) -> bool {
-        let i = pieces.wrapping_sub(*self.range.start()) as usize;
-        self.range.contains(&pieces) && self.counts[i] < self.quotas[i]
-    }
-
-    /// After [`GIVE_UP_GAMES`] games without a new position: the counts that still have
-    /// room keep what they have, and the rest of their shares goes to the counts not
-    /// exhausted, evenly (the higher counts taking the remainder). The piece counts
-    /// found exhausted; `None`, and nothing changed, when no count is left to take
-    /// their shares.
-    fn exhaust(&mut self) -> Option<Vec<u32>> {
-        let short: Vec<usize> = (0..self.counts.len())
-            .filter(|&i| self.counts[i] < self.quotas[i])
-            .collect();
-        let takers: Vec<usize> = (0..self.counts.len())
-            .filter(|&i| !self.exhausted[i] && !short.contains(&i))
-            .collect();
-        if takers.is_empty() {
-            return None;
-        }
-        let freed: usize = short.iter().map(|&i| self.quotas[i] - self.counts[i]).sum();
-        for &i in &short {
-            self.quotas[i] = self.counts[i];
-            self.exhausted[i] = true;
-        }
-        let shares = quotas(&(0..=takers.len() as u32 - 1), freed);
-        for (&i, share) in takers.iter().zip(shares) {
-            self.quotas[i] += share;
-        }
-        Some(
-            short
-                .iter()
-                .map(|&i| self.range.start() + i as u32)
-                .collect(),
-        )
-    }
-
-    fn add(&mut self, labelled: &Labelled, key: String) -> Result<()> {
-        if !self.has_room(labelled.pieces()) {
-            bail!(
-                "the file holds more positions of {} pieces than --count gives them",
-                labelled.pieces()
-            );
-        }
-        if !self.seen.insert(key) {
-            bail!(
-                "the file holds {} twice (up to symmetry)",
-                labelled.position.to_fen()
-            );
-        }
-        self.counts[(labelled.pieces() - self.range.start()) as usize] += 1;
-        Ok(())
-    }
-}
-
 /// The processor time this thread has run, in seconds (Linux's schedstat; `None`
 /// elsewhere): on a loaded machine it says what a solve costs better than the clock.
 fn thread_cpu_seconds() -> Option<f64> {
@@ -307,24 +187,6 @@ fn elapsed(started: Instant, cpu_started: Option<f64>) -> String {
     }
 }
 
-/// Proves the value of every root move of `position` with `solver` (whose table keeps
-/// what earlier solves proved), on this thread or, with `pool`, in parallel on its
-/// threads: every winning move (none when the side to move loses) and the nodes
-/// searched.
-fn label(
-    solver: &Solver,
-    pool: Option<&rayon::ThreadPool>,
-    position: &Position,
-) -> (Vec<konane_core::Move>, u64) {
-    let solve = |threads| solver.solve_root(position, &[], u64::MAX, threads, |_, _| {});
-    let report = match pool {
-        Some(pool) => pool.install(|| solve(RootThreads::Pool)),
-        None => solve(RootThreads::Calling),
-    };
-    assert!(report.complete, "an unlimited solve proves every root move");
-    (report.winning_moves(), report.nodes)
-}
-
 /// Runs `konane perfect label`.
 pub fn run(args: &LabelArgs) -> Result<()> {
     let board = args.size;
@@ -340,13 +202,21 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     if args.count == 0 {
         bail!("--count must be at least 1");
     }
-    let mut kept = Kept::new(range.clone(), args.count);
-    // Positions proven lost, by this run or the one that wrote the file, not solved
-    // again (an optimisation only: the positions kept are the same without it).
-    let mut lost: HashSet<String> = HashSet::new();
-    let mut next_game = 0;
-    // The game of the last position kept (or where the last exhaustion was found).
-    let mut last_kept = 0;
+    let mut labeller = Labeller::new(board, range.clone(), args.count, args.seed);
+    // What the labeller refuses, in this command's words.
+    let refusal = |error: LabelError| match error {
+        LabelError::Overfull(pieces) => {
+            anyhow!("the file holds more positions of {pieces} pieces than --count gives them")
+        }
+        LabelError::Repeated(fen) => anyhow!("the file holds {fen} twice (up to symmetry)"),
+        LabelError::Exhausted { kept } => anyhow!(
+            "no new position in {GIVE_UP_GAMES} games: {board} has too few distinct won \
+             positions of {}-{} pieces for --count {} ({kept} kept)",
+            range.start(),
+            range.end(),
+            args.count
+        ),
+    };
     let command = args.command();
     // The header line to add when a run resumes the file with other solver settings.
     let mut resumed_with = None;
@@ -383,17 +253,13 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         };
         for position in &existing.lost {
             on_board(position)?;
-            lost.insert(position.canonical_fen());
+            labeller.resume_lost(position);
         }
         for labelled in &existing.positions {
             on_board(&labelled.position)?;
-            // The exhaustions the run that wrote the file found on its way.
-            while labelled.game - last_kept >= GIVE_UP_GAMES && kept.exhaust().is_some() {
-                last_kept += GIVE_UP_GAMES;
-            }
-            kept.add(labelled, labelled.position.canonical_fen())?;
-            next_game = labelled.game + 1;
-            last_kept = labelled.game;
+            labeller
+                .resume_kept(&labelled.position, labelled.game)
+                .map_err(refusal)?;
         }
         // A stopped run may have left part of a line: it is solved again.
         OpenOptions::new()
@@ -415,6 +281,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         std::fs::write(&args.out, header)
             .with_context(|| format!("cannot write {}", args.out.display()))?;
     }
+    let next_game = labeller.next_game();
     let mut out = OpenOptions::new()
         .append(true)
         .open(&args.out)
@@ -431,7 +298,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         "Labelling {board}, {}-{} pieces: {} of {} kept, from game {next_game}",
         range.start(),
         range.end(),
-        kept.total(),
+        labeller.kept(),
         args.count
     );
     let solver = Solver::new(
@@ -454,130 +321,80 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 .context("cannot start the worker threads")?,
         ),
     };
-    let mut game = next_game;
-    while !kept.is_full() {
-        if game - last_kept >= GIVE_UP_GAMES {
-            if let Some(short) = kept.exhaust() {
-                println!(
-                    "game {game}: no new position in {GIVE_UP_GAMES} games; {short:?} pieces \
-                     keep what they have, their share goes to the other counts"
-                );
-                last_kept = game;
-                continue;
+    let mut started = (Instant::now(), None);
+    let mut write_line = |line: String| {
+        writeln!(out, "{line}")
+            .and_then(|()| out.flush())
+            .with_context(|| format!("cannot write {}", args.out.display()))
+    };
+    let run = labeller.run(&solver, pool.as_ref(), |event| -> Result<()> {
+        match event {
+            LabelEvent::Exhausted { game, counts } => println!(
+                "game {game}: no new position in {GIVE_UP_GAMES} games; {counts:?} pieces \
+                 keep what they have, their share goes to the other counts"
+            ),
+            LabelEvent::Solving { .. } => {
+                // The thread's own CPU time says nothing when the pool solves.
+                started = (Instant::now(), pool.is_none().then(thread_cpu_seconds).flatten());
             }
-            bail!(
-                "no new position in {GIVE_UP_GAMES} games: {board} has too few distinct won \
-                 positions of {}-{} pieces for --count {} ({} kept)",
-                range.start(),
-                range.end(),
-                args.count,
-                kept.total()
-            );
-        }
-        let line = random_opening(board, board.area() as usize, args.seed.wrapping_add(game));
-        let target = kept.target(game);
-        let mut position = Position::start(board);
-        for mv in line {
-            position.play(mv);
-            if position.piece_count() > target || !kept.has_room(position.piece_count()) {
-                continue;
-            }
-            let key = position.canonical_fen();
-            if kept.seen.contains(&key) || lost.contains(&key) {
-                continue;
-            }
-            // The thread's own CPU time says nothing when the pool solves.
-            let cpu_started = pool.is_none().then(thread_cpu_seconds).flatten();
-            let started = Instant::now();
-            let (winning, nodes) = label(&solver, pool.as_ref(), &position);
-            let time = elapsed(started, cpu_started);
-            let legal = position.legal_moves().len();
-            if winning.is_empty() {
+            LabelEvent::Lost {
+                game,
+                position,
+                legal,
+                nodes,
+            } => {
+                let time = elapsed(started.0, started.1);
                 println!(
                     "game {game}: {} pieces, {} to move loses ({legal} moves), {nodes} nodes, {time}",
                     position.piece_count(),
                     position.side_to_move()
                 );
-                writeln!(out, "{}", file::lost_line(&position, game))
-                    .and_then(|()| out.flush())
-                    .with_context(|| format!("cannot write {}", args.out.display()))?;
-                lost.insert(key);
-                continue;
+                write_line(file::lost_line(position, game))?;
             }
-            let labelled = Labelled {
+            LabelEvent::Won {
+                game,
                 position,
                 winning,
                 legal,
                 nodes,
-                game,
-            };
-            writeln!(out, "{}", labelled.to_line())
-                .and_then(|()| out.flush())
-                .with_context(|| format!("cannot write {}", args.out.display()))?;
-            kept.add(&labelled, key)?;
-            last_kept = game;
-            println!(
-                "game {game}: {} pieces, {} to move wins ({} of {legal} moves), {nodes} nodes, {time} [{}/{}]",
-                labelled.pieces(),
-                position.side_to_move(),
-                labelled.winning.len(),
-                kept.total(),
-                args.count
-            );
-            break;
+                kept,
+            } => {
+                let time = elapsed(started.0, started.1);
+                let labelled = Labelled {
+                    position: *position,
+                    winning: winning.to_vec(),
+                    legal,
+                    nodes,
+                    game,
+                };
+                write_line(labelled.to_line())?;
+                println!(
+                    "game {game}: {} pieces, {} to move wins ({} of {legal} moves), {nodes} nodes, {time} [{kept}/{}]",
+                    labelled.pieces(),
+                    position.side_to_move(),
+                    labelled.winning.len(),
+                    args.count
+                );
+            }
         }
-        game += 1;
+        Ok(())
+    });
+    match run {
+        Ok(()) => {}
+        Err(LabelStop::Label(error)) => return Err(refusal(error)),
+        Err(LabelStop::Report(error)) => return Err(error),
     }
-    println!("Done: {} positions in {}", kept.total(), args.out.display());
+    println!(
+        "Done: {} positions in {}",
+        labeller.kept(),
+        args.out.display()
+    );
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_share_the_quota_evenly() {
-        assert_eq!(quotas(&(32..=38), 200), vec![28, 28, 28, 29, 29, 29, 29]);
-        assert_eq!(quotas(&(5..=5), 3), vec![3]);
-        assert_eq!(quotas(&(1..=4), 2), vec![0, 0, 1, 1]);
-        assert_eq!(quotas(&(32..=38), 200).iter().sum::<usize>(), 200);
-    }
-
-    #[test]
-    fn games_aim_at_the_counts_with_room_in_turn() {
-        let mut kept = Kept::new(10..=12, 4);
-        let aims: Vec<u32> = (0..4).map(|game| kept.target(game)).collect();
-        assert_eq!(aims, [10, 11, 12, 10]);
-        kept.counts = vec![1, 0, 1];
-        assert_eq!(kept.target(0), 11);
-        assert_eq!(kept.target(1), 12);
-        kept.counts = vec![1, 1, 2];
-        assert!(kept.is_full());
-    }
-
-    #[test]
-    fn an_exhausted_count_gives_its_share_to_the_others() {
-        // 7x6's case: 32-37 full, 38 stuck at 11 of 29.
-        let mut kept = Kept::new(32..=38, 200);
-        kept.counts = vec![28, 28, 28, 29, 29, 29, 11];
-        assert_eq!(kept.exhaust(), Some(vec![38]));
-        assert_eq!(kept.quotas, vec![31, 31, 31, 32, 32, 32, 11]);
-        assert_eq!(kept.quotas.iter().sum::<usize>(), 200);
-        assert_eq!(kept.target(0), 32);
-        assert!(!kept.has_room(38));
-        // Later 32-36 fill and 37 runs dry: its 2 go to 35 and 36, 38 takes none.
-        kept.counts = vec![31, 31, 31, 32, 32, 30, 11];
-        assert_eq!(kept.exhaust(), Some(vec![37]));
-        assert_eq!(kept.quotas, vec![31, 31, 31, 33, 33, 30, 11]);
-        assert_eq!(kept.quotas.iter().sum::<usize>(), 200);
-        // When every count with no room left is exhausted too, nothing can take a share.
-        kept.counts = vec![31, 31, 31, 32, 32, 30, 11];
-        kept.exhausted = vec![true, true, true, true, false, true, true];
-        let before = kept.quotas.clone();
-        assert_eq!(kept.exhaust(), None);
-        assert_eq!(kept.quotas, before);
-    }
 
     #[test]
     fn ranges_read_as_min_max() {
