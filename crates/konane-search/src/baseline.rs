@@ -144,7 +144,7 @@ pub(crate) fn search(
         if search.control.is_stopped()
             || search
                 .time
-                .iteration_done(reported(best.1), false, moves.len() == 1, 1.0)
+                .iteration_done(reported(best.1), false, moves.len() == 1, false)
         {
             break;
         }

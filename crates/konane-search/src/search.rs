@@ -235,7 +235,6 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             .max(1)
             .min(self.root_moves.len());
         let lines = if self.is_main() { lines } else { 1 };
-        let mut instability = 1.0;
         for depth in 1..=max_depth {
             if crate::skips::helper_skips(self.id, depth, max_depth) {
                 continue;
@@ -271,21 +270,17 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             for line in 0..lines {
                 report(&self.info(depth, line));
             }
-            instability = if self.root_moves[0].mv != previous_best && depth > 1 {
-                (instability + 0.75_f64).min(2.5)
-            } else {
-                1.0 + (instability - 1.0) * 0.5
-            };
-            if self.finished(depth, instability) {
+            let best_changed = self.root_moves[0].mv != previous_best && depth > 1;
+            if self.finished(depth, best_changed) {
                 break;
             }
         }
     }
 
-    /// Whether the main thread has nothing more to do after finishing `depth`: the
-    /// time manager decides.
-    fn finished(&mut self, depth: u32, instability: f64) -> bool {
-        let Some(time) = &self.time else {
+    /// Whether the main thread has nothing more to do after finishing `depth` (whose
+    /// best move is not the one before it if `best_changed`): the time manager decides.
+    fn finished(&mut self, depth: u32, best_changed: bool) -> bool {
+        let Some(time) = &mut self.time else {
             return false;
         };
         let best = self.root_moves[0].score;
@@ -300,7 +295,7 @@ impl<'a, 's, T: Table, W: Word> Worker<'a, 's, T, W> {
             to_score(best),
             settled,
             self.root_moves.len() == 1,
-            instability,
+            best_changed,
         )
     }
 

@@ -1,7 +1,8 @@
 //! The one time manager of a search. Built once from the limits and owned by the main
 //! thread, it makes every stop decision: the hard time limit and the node budget (abort
 //! now), the soft time target (stop deepening once it is spent, stretched while the best
-//! move is unstable), the depth and mate limits, pondering (no time limit until
+//! move is unstable: the manager keeps that instability from iteration to iteration),
+//! the depth and mate limits, pondering (no time limit until
 //! ponderhit) and the share of the time the endgame handover may take. Time always
 //! leaves the move overhead in reserve.
 
@@ -40,6 +41,19 @@ pub struct TimeManager {
     node_limit: u64,
     /// Stop once a win in at most this many moves is proved.
     mate: Option<u32>,
+    /// How much the soft limit stretches: 1.0 while the best move holds, up to 2.5
+    /// when it has changed lately ([`next_instability`]).
+    instability: f64,
+}
+
+/// The instability after an iteration, from the one before: a change of best move
+/// adds 0.75 (at most 2.5), an iteration that keeps it halves the excess over 1.0.
+fn next_instability(instability: f64, best_changed: bool) -> f64 {
+    if best_changed {
+        (instability + 0.75_f64).min(2.5)
+    } else {
+        1.0 + (instability - 1.0) * 0.5
+    }
 }
 
 impl TimeManager {
@@ -73,6 +87,7 @@ impl TimeManager {
                 _ => u64::MAX,
             },
             mate: limits.mate.filter(|_| !until_stopped),
+            instability: 1.0,
         }
     }
 
@@ -119,15 +134,16 @@ impl TimeManager {
 
     /// After an iteration with best score `best`: whether to start no further one.
     /// `settled`: the score is exact and reached within the searched depth, so it cannot
-    /// change; `only_move`: the root has one move; `instability` is 1.0 for a stable best
-    /// move and grows (up to about 2.5) when the best move has changed lately.
+    /// change; `only_move`: the root has one move; `best_changed`: the iteration's best
+    /// move is not the one before it (which stretches the soft limit for a while).
     pub fn iteration_done(
-        &self,
+        &mut self,
         best: Score,
         settled: bool,
         only_move: bool,
-        instability: f64,
+        best_changed: bool,
     ) -> bool {
+        self.instability = next_instability(self.instability, best_changed);
         if self.until_stopped {
             return false;
         }
@@ -142,7 +158,7 @@ impl TimeManager {
         if self.pondering {
             return false;
         }
-        (only_move && self.is_limited()) || self.soft_limit_passed(instability)
+        (only_move && self.is_limited()) || self.soft_limit_passed(self.instability)
     }
 
     /// Whether time limits this search at all.
@@ -321,6 +337,32 @@ mod tests {
             "soft is 1 s, 60% of it is spent"
         );
         assert!(!clock.soft_limit_passed(2.0));
+    }
+
+    #[test]
+    fn a_changed_best_move_stretches_the_soft_limit_for_a_while() {
+        // Soft is 2 s (40 s over 20 moves): a search stops deepening once 60% of it,
+        // stretched by the instability, is spent; 1.8 s are.
+        let started = Instant::now() - Duration::from_millis(1_800);
+        let mut manager = TimeManager::new(&clock_limits(40_000, 0, None), &start(), 0, started);
+        let best = Score::Cp(0);
+        assert!(
+            !manager.iteration_done(best, false, false, true),
+            "1.75: 2.1 s"
+        );
+        assert!(
+            !manager.iteration_done(best, false, false, true),
+            "2.5: 3 s"
+        );
+        assert!(
+            !manager.iteration_done(best, false, false, false),
+            "1.75: 2.1 s"
+        );
+        assert!(
+            manager.iteration_done(best, false, false, false),
+            "1.375: 1.65 s"
+        );
+        assert_eq!(next_instability(1.0, false), 1.0);
     }
 
     #[test]
