@@ -471,13 +471,36 @@ fn a_built_in_level_moves_in_its_time_and_stops_with_its_tab() {
                 "an engine move took {span:?}: {spans:?}"
             );
         }
-        // Resign, close the tab: no search is left running.
-        wait(
-            &client,
-            "the engine thinking",
-            "return window.konane.view.state.thinking !== null",
-        )
-        .await?;
+        // Resign while the engine thinks, close the tab: no search is left running. The
+        // engine may answer before the page is looked at (a poll can miss its 0.2 s on a
+        // busy machine): then move again, until it is caught thinking.
+        let mut tries = 0;
+        loop {
+            let seen = wait(
+                &client,
+                "the engine thinking or its answer",
+                "const s = window.konane.view.state; return s.thinking !== null ? 'thinking' : (s.human_to_move && s.result === null && s.moves.length)",
+            )
+            .await?;
+            if seen == json!("thinking") {
+                break;
+            }
+            tries += 1;
+            ensure!(tries < 10, "the engine was never seen thinking: {seen}");
+            let moves = seen.as_u64().context("the moves played")?;
+            let now = state(&client).await?;
+            let mv = now["legal"][0]
+                .as_str()
+                .context("a legal move")?
+                .to_string();
+            type_move(&client, &mv).await?;
+            wait(
+                &client,
+                "my move",
+                &format!("return window.konane.view.state.moves.length > {moves}"),
+            )
+            .await?;
+        }
         click(&client, "#resign").await?;
         wait(
             &client,
