@@ -137,10 +137,9 @@ fn limits(
     Ok(SearchLimits {
         depth,
         nodes,
-        movetime,
         mate,
         search_moves,
-        ..SearchLimits::default()
+        ..movetime.map_or_else(SearchLimits::default, SearchLimits::movetime)
     })
 }
 

@@ -142,10 +142,10 @@ pub fn run(args: &PlayArgs, mut options: Options) -> Result<()> {
     let limits = args
         .limits
         .limits_or(SearchLimits::movetime(DEFAULT_MOVETIME))?;
-    let pace = match (limits.depth, limits.nodes, limits.movetime) {
+    let pace = match (limits.depth, limits.nodes, limits.movetime_ms) {
         (Some(depth), _, _) => format!("depth {depth} a move"),
         (_, Some(nodes), _) => format!("{nodes} nodes a move"),
-        (_, _, time) => format!("{} ms a move", time.unwrap_or_default().as_millis()),
+        (_, _, time) => format!("{} ms a move", time.unwrap_or_default()),
     };
     let mut game = Game {
         position,

@@ -2,11 +2,10 @@
 //! `wtime btime winc binc movestogo movetime depth nodes mate infinite ponder
 //! searchmoves`, and UGI's clock names `p1time p2time p1inc p2inc`), read by the protocol
 //! front end and written by the arena (and so the browser board) for the engines it runs.
-//! Times are whole milliseconds in the text and a [`Duration`] or a [`Clock`] everywhere
-//! else.
+//! Times are whole milliseconds, in the text as in [`SearchLimits`] (its movetime and
+//! each [`Clock`]).
 
 use std::num::IntErrorKind;
-use std::time::Duration;
 
 use konane_core::Color;
 
@@ -112,8 +111,7 @@ pub fn parse_go(rest: &[&str]) -> Result<GoWords, ParseError> {
             "depth" => limits.depth = Some(number(&keyword, value, COUNT.0, COUNT.1)?),
             "nodes" => limits.nodes = Some(number(&keyword, value, 1, u64::MAX.into())?),
             "movetime" => {
-                let ms: u64 = number(&keyword, value, SPAN.0, SPAN.1)?;
-                limits.movetime = Some(Duration::from_millis(ms));
+                limits.movetime_ms = Some(number(&keyword, value, SPAN.0, SPAN.1)?);
             }
             "btime" | "p1time" => time[black] = Some(number(&keyword, value, TIME.0, TIME.1)?),
             "wtime" | "p2time" => time[white] = Some(number(&keyword, value, TIME.0, TIME.1)?),
@@ -176,8 +174,8 @@ pub fn go_words(limits: &SearchLimits, names: ClockNames) -> String {
     if let Some(nodes) = limits.nodes {
         say("nodes", nodes.to_string());
     }
-    if let Some(time) = limits.movetime {
-        say("movetime", time.as_millis().to_string());
+    if let Some(time) = limits.movetime_ms {
+        say("movetime", time.to_string());
     }
     let [time_black, time_white, inc_black, inc_white] = match names {
         ClockNames::Uci => ["btime", "wtime", "binc", "winc"],
@@ -233,7 +231,7 @@ mod tests {
         let limits = SearchLimits {
             depth: Some(7),
             nodes: Some(99),
-            movetime: Some(Duration::from_millis(250)),
+            movetime_ms: Some(250),
             clocks: [clock(-5, 20), clock(1000, 10)],
             moves_to_go: Some(3),
             infinite: true,

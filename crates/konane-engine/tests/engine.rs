@@ -80,7 +80,7 @@ fn pondering_waits_for_ponderhit_then_keeps_the_clock() {
     engine.set_position(Position::from_fen("bw1w1 b").unwrap());
     let limits = SearchLimits {
         ponder: true,
-        movetime: Some(Duration::from_millis(200)),
+        movetime_ms: Some(200),
         ..SearchLimits::default()
     };
     let started = Instant::now();

@@ -1,4 +1,5 @@
 //! What bounds a search: depth, nodes, time (fixed or from clocks), mate, root moves.
+//! Every time is in milliseconds, as the protocol gives it (a clock may be negative).
 
 use std::time::Duration;
 
@@ -21,8 +22,8 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// Node budget.
     pub nodes: Option<u64>,
-    /// Fixed time for this move.
-    pub movetime: Option<Duration>,
+    /// Fixed time for this move, in milliseconds (never negative).
+    pub movetime_ms: Option<i64>,
     /// Clocks of Black and White (indexed by [`Color::index`]); the side to move's is used.
     pub clocks: [Option<Clock>; 2],
     /// Moves until the next time control, if any.
@@ -46,10 +47,10 @@ impl SearchLimits {
         }
     }
 
-    /// A fixed time per move only.
+    /// A fixed time per move only (whole milliseconds, rounded down).
     pub fn movetime(time: Duration) -> SearchLimits {
         SearchLimits {
-            movetime: Some(time),
+            movetime_ms: Some(i64::try_from(time.as_millis()).unwrap_or(i64::MAX)),
             ..SearchLimits::default()
         }
     }
@@ -66,7 +67,7 @@ impl SearchLimits {
         self.infinite
             || (self.depth.is_none()
                 && self.nodes.is_none()
-                && self.movetime.is_none()
+                && self.movetime_ms.is_none()
                 && self.clocks.iter().all(Option::is_none)
                 && self.mate.is_none())
     }

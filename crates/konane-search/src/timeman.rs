@@ -213,9 +213,7 @@ fn budget(
     overhead: i64,
 ) -> Option<(Option<Duration>, Duration)> {
     let ms = |m: i64| Duration::from_millis(m.max(0) as u64).max(MINIMUM);
-    let from_movetime = limits
-        .movetime
-        .map(|t| (None, ms(t.as_millis() as i64 - overhead)));
+    let from_movetime = limits.movetime_ms.map(|t| (None, ms(t - overhead)));
     let from_clock = limits.clock(side).map(|clock| {
         let left = clock.time_ms - overhead;
         let increment = clock.increment_ms.max(0);

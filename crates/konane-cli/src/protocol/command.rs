@@ -218,7 +218,6 @@ mod tests {
     use super::*;
     use konane_engine::Clock;
     use proptest::prelude::*;
-    use std::time::Duration;
 
     /// Every keyword the parser knows but those of `go`, and some values.
     const TOKENS: [&str; 28] = [
@@ -310,7 +309,7 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert_eq!(no_time.clocks, [None, None]);
-        assert_eq!(no_time.movetime, Some(Duration::from_millis(5)));
+        assert_eq!(no_time.movetime_ms, Some(5));
     }
 
     #[test]
