@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{on_threads, pn_solver, random_play};
+use common::{dashmap_solver, on_threads, pn_solver, random_play};
 use konane_core::U256;
 use konane_core::{Board, Color, Move, Position};
 use konane_solver::{
@@ -17,20 +17,10 @@ use konane_verify::{
 };
 use rand::{Rng, SeedableRng};
 
-fn solver(board: Board) -> Solver {
-    let options = SolverOptions {
-        table: TableKind::DashMap,
-        capacity: 1 << 20,
-        split_plies: 0,
-        ..SolverOptions::default()
-    };
-    Solver::new(board, options)
-}
-
 /// The certificate of `root` with leaf limit `leaf_pieces`, written to bytes and read
 /// back (checked equal).
 fn certificate(root: &Position, leaf_pieces: u32) -> Certificate {
-    let solver = solver(root.board());
+    let solver = dashmap_solver(root.board());
     let report = solver.solve_moves(root, |_, _| {});
     let certificate = certify(&solver, root, &report, leaf_pieces, |_| {}).unwrap();
     let read = reread(&certificate);
@@ -381,7 +371,7 @@ fn a_wrong_claim_is_refused_by_the_writer() {
     // A report that claims every Black removal on 5x5 loses (it is a Black win): the
     // walk finds a position it cannot prove and says so.
     let root = Position::start(Board::new(5, 5).unwrap());
-    let solver = solver(root.board());
+    let solver = dashmap_solver(root.board());
     let false_report = RootReport {
         side: Color::Black,
         values: Vec::new(),
@@ -405,7 +395,7 @@ fn a_wrong_claim_is_refused_by_the_writer() {
 #[test]
 fn a_leaf_limit_a_file_cannot_hold_is_refused() {
     let root = Position::start(Board::new(4, 4).unwrap());
-    let solver = solver(root.board());
+    let solver = dashmap_solver(root.board());
     let report = solver.solve_moves(&root, |_, _| {});
     let limit = konane_verify::MAX_LEAF_PIECES + 1;
     let result = certify::<u64, _>(&solver, &root, &report, limit, |_| {});
@@ -418,7 +408,7 @@ fn a_leaf_limit_a_file_cannot_hold_is_refused() {
 fn a_winning_root_takes_its_move_from_the_report() {
     // 5x5: Black wins with every removal; the certificate uses the report's first.
     let root = Position::start(Board::new(5, 5).unwrap());
-    let solver = solver(root.board());
+    let solver = dashmap_solver(root.board());
     let report = solver.solve_moves(&root, |_, _| {});
     let certificate: Certificate = certify(&solver, &root, &report, 8, |_| {}).unwrap();
     let canonical = Canonical::new(root.board());
@@ -468,7 +458,7 @@ fn boards_beyond_64_squares_certify_in_version_2_and_tampering_is_refused() {
     for (size, seed) in [("9x8", 1), ("10x10", 2), ("16x16", 3), ("13x5", 4)] {
         let board: Board = size.parse().unwrap();
         let root = late_position(board, seed);
-        let solver = solver(board);
+        let solver = dashmap_solver(board);
         let report = solver.solve_moves(&root, |_, _| {});
         let any = certify_any(&solver, &root, &report, 4, |_| {}).unwrap();
         assert_eq!(any.version(), 2, "{size}");

@@ -3,30 +3,23 @@
 //! needed: the top alone, or without one of its units, fails; a unit won by the other
 //! side cannot be joined; the top is refused while the results leave the root open.
 
+mod common;
+
 use std::sync::Mutex;
 
+use common::dashmap_solver;
 use konane_core::{Board, Position};
 use konane_solver::units::{back_up, solve_units, top_certificate, Place, Results, Split};
-use konane_solver::{certify_position, CertifyError, Solver, SolverOptions, TableKind};
+use konane_solver::{certify_position, CertifyError, Solver};
 use konane_verify::{AnyCertificate, JoinError};
 
 /// The leaf limit of every certificate here.
 const LEAF: u32 = 10;
 
-fn solver(board: Board) -> Solver {
-    let options = SolverOptions {
-        table: TableKind::DashMap,
-        capacity: 1 << 20,
-        split_plies: 0,
-        ..SolverOptions::default()
-    };
-    Solver::new(board, options)
-}
-
 /// The split of `board`'s start at `depth` plies with every unit solved.
 fn solved_split(board: Board, depth: u32) -> (Split, Results, Solver) {
     let split = Split::new(Position::start(board), depth);
-    let solver = solver(board);
+    let solver = dashmap_solver(board);
     let found = Mutex::new(Vec::new());
     solve_units(&solver, split.units(), |r| found.lock().unwrap().push(r));
     let mut results = Results::default();

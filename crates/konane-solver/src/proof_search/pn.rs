@@ -30,7 +30,7 @@ pub(super) const INF: u32 = u32::MAX / 2;
 
 /// Proof and disproof numbers of a proven position: `win` for its mover or not.
 #[inline(always)]
-fn proven(win: bool) -> (u32, u32) {
+pub(super) fn proven(win: bool) -> (u32, u32) {
     if win {
         (0, INF)
     } else {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Mutex;
 
-use super::pn::INF;
+use super::pn::{proven, INF};
 
 /// Where a solve stands at its root, from the side to move's point of view.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -63,7 +63,8 @@ impl RootMoves {
 
     /// Root move `class` proven: `wins` for the side to move at the root or not.
     pub fn prove(&self, class: usize, wins: bool) {
-        let (proof, disproof) = if wins { (INF, 0) } else { (0, INF) };
+        // The numbers of the move's position, whose mover then loses when this wins.
+        let (proof, disproof) = proven(!wins);
         self.set(class, proof, disproof);
     }
 

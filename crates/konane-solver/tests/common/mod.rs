@@ -1,10 +1,11 @@
 //! Helpers the solver's test files share: running on a pool of a given number of
-//! threads, solvers with proof-number search, and positions reached by random play.
+//! threads, a small depth-first solver, solvers with proof-number search, and positions
+//! reached by random play.
 
 #![allow(dead_code)] // Each test file uses a different part of this module.
 
 use konane_core::{Board, Position};
-use konane_solver::{Solver, SolverOptions};
+use konane_solver::{Solver, SolverOptions, TableKind};
 use rand::Rng;
 
 /// Runs `work` on a fresh rayon pool of `threads` threads, so that the solver's
@@ -15,6 +16,18 @@ pub fn on_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R
         .build()
         .expect("a thread pool builds")
         .install(work)
+}
+
+/// A depth-first solver for `board` with a `DashMap` table of 2^20 positions and no
+/// parallel split: what the certificate tests write their proofs with.
+pub fn dashmap_solver(board: Board) -> Solver {
+    let options = SolverOptions {
+        table: TableKind::DashMap,
+        capacity: 1 << 20,
+        split_plies: 0,
+        ..SolverOptions::default()
+    };
+    Solver::new(board, options)
 }
 
 /// A solver for `board` that searches by proof numbers above `pn_pieces` pieces (0:
