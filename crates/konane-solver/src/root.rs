@@ -66,7 +66,7 @@ impl Default for SolverOptions {
             capacity: 1 << 26,
             split_plies: 4,
             // Off: measured, the split costs more time than its 10-20% fewer nodes save
-            // (docs/solver.md, "Regions in the search").
+            // (docs/regions.md, "Regions in the search").
             region_pieces: 0,
             value_pieces: 8,
             pn_pieces: 0,

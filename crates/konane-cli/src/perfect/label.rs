@@ -25,8 +25,8 @@ use konane_solver::{
 
 use super::file::{self, Labelled, COLUMNS};
 
-/// The default of `--pn-pieces` (measured on 7x6 and 7x7 positions: docs/search.md,
-/// "Against perfect play").
+/// The default of `--pn-pieces` (measured on 7x6 and 7x7 positions:
+/// docs/journal/search-2026.md, "What a label costs").
 pub const DEFAULT_PN_PIECES: u32 = 22;
 
 /// The default of `--pn-mpos`: the solver's own default, 1 M entries.

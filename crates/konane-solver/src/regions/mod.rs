@@ -1,9 +1,9 @@
 //! Regions of a Konane position and their values in combinatorial game theory.
 //!
 //! Late in a game the board falls apart into regions that no jump, now or later, can
-//! join ([`regions`]; the rule and why it is sound are in `docs/solver.md`, section
-//! "Regions"). The position is then the disjunctive sum of its regions, and who wins
-//! follows from the regions' canonical values (crate `konane_cgt`, Left = Black): a
+//! join ([`regions`]; the rule and why it is sound are in `docs/regions.md`). The
+//! position is then the disjunctive sum of its regions, and who wins follows from the
+//! regions' canonical values (crate `konane_cgt`, Left = Black): a
 //! [`RegionValues`] database computes each region's value once, keyed by a
 //! [`RegionKey`] that is the same for the region translated, mirrored or turned.
 //!

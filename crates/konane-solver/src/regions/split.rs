@@ -1,5 +1,5 @@
 //! Splitting a position into regions that no jump, now or later, can join: the rule
-//! whose soundness argument is in `docs/solver.md` (section "Regions").
+//! whose soundness argument is in `docs/regions.md`.
 //!
 //! The reach of a group of pieces holds every square its pieces could ever stand on
 //! when the group plays alone, moves of either colour in any order (in a sum, a player
