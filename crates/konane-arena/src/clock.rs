@@ -45,6 +45,11 @@ pub enum TimeControlError {
     UnknownKey(String),
 }
 
+/// A whole number above zero (`movetime`, `depth`, `nodes`).
+fn positive<T: FromStr + PartialOrd + Default>(text: &str) -> Option<T> {
+    text.parse::<T>().ok().filter(|n| *n > T::default())
+}
+
 /// Seconds as a non-negative decimal number (`10`, `0.1`).
 fn seconds(text: &str, what: &'static str) -> Result<Duration, TimeControlError> {
     text.parse::<f64>()
@@ -62,22 +67,13 @@ impl TimeControl {
     pub fn from_key(key: &str, value: &str) -> Result<TimeControl, TimeControlError> {
         match key {
             "tc" => value.parse(),
-            "movetime" => value
-                .parse::<u64>()
-                .ok()
-                .filter(|&ms| ms > 0)
+            "movetime" => positive(value)
                 .map(|ms| TimeControl::MoveTime(Duration::from_millis(ms)))
                 .ok_or_else(|| TimeControlError::MoveTime(value.to_string())),
-            "depth" => value
-                .parse::<u32>()
-                .ok()
-                .filter(|&d| d > 0)
+            "depth" => positive(value)
                 .map(TimeControl::Depth)
                 .ok_or_else(|| TimeControlError::Depth(value.to_string())),
-            "nodes" => value
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
+            "nodes" => positive(value)
                 .map(TimeControl::Nodes)
                 .ok_or_else(|| TimeControlError::Nodes(value.to_string())),
             _ => Err(TimeControlError::UnknownKey(key.to_string())),

@@ -292,31 +292,17 @@ impl PartialEq for MoveTree {
 impl Eq for MoveTree {}
 
 /// A move that is not legal where it was played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move '{0}'")]
 pub struct IllegalMove(pub Move);
 
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move '{}'", self.0)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
-
 /// Why a text is not a game, with the line number (from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub struct GameTextError {
     pub line: usize,
     pub message: String,
 }
-
-impl fmt::Display for GameTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for GameTextError {}
 
 /// A game: its headers, in order, and its moves with their branches.
 #[derive(Clone, Debug, PartialEq, Eq)]
