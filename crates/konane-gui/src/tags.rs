@@ -174,23 +174,17 @@ pub fn join(tags: &Tags, text: &str) -> String {
     if let Some(eval) = tags.eval {
         parts.push(format!("[%eval {}]", eval_text(eval)));
     }
-    let circles: Vec<String> = tags
-        .shapes
-        .iter()
-        .filter(|s| s.to.is_none())
-        .map(shape_text)
-        .collect();
-    if !circles.is_empty() {
-        parts.push(format!("[%csl {}]", circles.join(",")));
-    }
-    let arrows: Vec<String> = tags
-        .shapes
-        .iter()
-        .filter(|s| s.to.is_some())
-        .map(shape_text)
-        .collect();
-    if !arrows.is_empty() {
-        parts.push(format!("[%cal {}]", arrows.join(",")));
+    // Circles (no `to` square) under `%csl`, then arrows under `%cal`.
+    for (tag, arrows) in [("csl", false), ("cal", true)] {
+        let shapes: Vec<String> = tags
+            .shapes
+            .iter()
+            .filter(|s| s.to.is_some() == arrows)
+            .map(shape_text)
+            .collect();
+        if !shapes.is_empty() {
+            parts.push(format!("[%{tag} {}]", shapes.join(",")));
+        }
     }
     if let Some((judgement, best)) = &tags.judgement {
         parts.push(format!("{}.", judgement.word()));
