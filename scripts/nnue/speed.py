@@ -7,19 +7,34 @@ speed of each run.
   speed.py KONANE [DEPTH (12)] [ROUNDS (2)]
 """
 
+import os
 import re
 import subprocess
 import sys
 
-# The 8x8 positions of the bench (crates/konane-search/src/bench.rs).
-FENS = [
-    "bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb b",
-    "2bwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb b",
-    "bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbw1/bwbwbwb1/wbwb2wb b",
-    "bwbwbwbw/wbwbwbwb/bwbwb1bw/wbwbw1w1/bwbwbw2/wbwbw2b/bwbwbwbw/wbwbwb1b b",
-    "bwbw1wbw/wbwb2wb/1wbwbw2/w2b1bwb/b1bwbwbw/w3wbwb/b1bwbwbw/wbwbwbwb b",
-    "bwbwbwbw/w3wbwb/2b3bw/wb5b/b1bw3w/w1w5/bwbw1wbw/wbwbwbwb b",
-]
+BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../crates/konane-search/src/bench.rs")
+
+
+def rank_width(rank):
+    """The squares of one FEN rank (`b2wb`: 5)."""
+    return sum(int(token) if token.isdigit() else 1 for token in re.findall(r"\d+|\D", rank))
+
+
+def bench_fens_8x8():
+    """The 8x8 positions of the bench, read from its one list (BENCH_FENS in bench.rs)."""
+    with open(BENCH, encoding="utf-8") as f:
+        text = f.read()
+    listed = text[text.index("pub const BENCH_FENS"):]
+    listed = listed[: listed.index("];")]
+    fens = []
+    for fen in re.findall(r'"([^"]+)"', listed):
+        ranks = fen.split()[0].split("/")
+        if len(ranks) == 8 and all(rank_width(rank) == 8 for rank in ranks):
+            fens.append(fen)
+    return fens
+
+
+FENS = bench_fens_8x8()
 
 
 def run(konane, evaluation, depth):
