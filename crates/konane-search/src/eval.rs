@@ -35,7 +35,8 @@ pub struct EvalWeights {
 impl Default for EvalWeights {
     fn default() -> Self {
         // Fitted by the tune_eval example on 168,000 self-play positions (see
-        // docs/search.md's strength history).
+        // docs/search.md, "Evaluation", and the strength history in
+        // docs/journal/search-2026.md).
         EvalWeights {
             mobility: 100,
             mobility_end: -25,
