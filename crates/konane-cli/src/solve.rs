@@ -69,6 +69,22 @@ fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
 const PN_FIRST_DN: u32 = 2;
 const PN_FIRST_PN: u32 = 3;
 
+/// A fraction `A/B` (or a whole number `A`) of small non-negative numbers, B at least 1.
+fn parse_fraction(text: &str) -> Result<(u32, u32), String> {
+    let (a, b) = text.split_once('/').unwrap_or((text, "1"));
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= 1000)
+            .ok_or_else(|| format!("'{text}' is not a fraction A/B of whole numbers up to 1000"))
+    };
+    match (number(a)?, number(b)?) {
+        (_, 0) => Err(format!("'{text}' has a denominator of 0")),
+        fraction => Ok(fraction),
+    }
+}
+
 /// The most entries a searcher's table of proof numbers takes by default: 64 M, on
 /// boards of [`PN_MAX_FROM_SQUARES`] squares or more.
 const PN_MAX_ENTRIES: u64 = 1 << 26;
@@ -180,6 +196,15 @@ pub struct SolveArgs {
     /// K, at least 1 (0: always 1) [default: 3].
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=64))]
     pub pn_first_pn: Option<u32>,
+    /// The proof-number search's ε of the 1 + ε trick, a fraction A/B (0 or 0/1:
+    /// plain df-pn) [default: 1/4].
+    #[arg(long, value_name = "A/B", value_parser = parse_fraction)]
+    pub pn_epsilon: Option<(u32, u32)>,
+    /// Decide positions of at most this many pieces by their safe moves where they
+    /// can (moves the other side can never prevent, against the most moves it can
+    /// ever make) before searching them (0: never) [default: 0].
+    #[arg(long, value_name = "N")]
+    pub safe_pieces: Option<u32>,
     /// Stop as soon as one root move is proven to win: the verdict (and a certificate)
     /// without the values of the other root moves.
     #[arg(long, conflicts_with_all = ["all", "units"])]
@@ -268,6 +293,12 @@ impl SolveArgs {
             },
             pn_first_dn: self.pn_first_dn.unwrap_or(PN_FIRST_DN),
             pn_first_pn: self.pn_first_pn.unwrap_or(PN_FIRST_PN),
+            pn_epsilon: self
+                .pn_epsilon
+                .unwrap_or(SolverOptions::default().pn_epsilon),
+            safe_pieces: self
+                .safe_pieces
+                .unwrap_or(SolverOptions::default().safe_pieces),
             ..SolverOptions::default()
         }
     }
@@ -462,6 +493,20 @@ fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, t
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn epsilons_are_read_as_fractions_with_one_clear_error() {
+        assert_eq!(parse_fraction("1/4"), Ok((1, 4)));
+        assert_eq!(parse_fraction("0"), Ok((0, 1)));
+        assert_eq!(parse_fraction(" 3 / 8 "), Ok((3, 8)));
+        assert!(parse_fraction("1/0")
+            .unwrap_err()
+            .contains("denominator of 0"));
+        for bad in ["", "a/4", "-1/4", "1/4/2", "0.25", "5000/1"] {
+            let error = parse_fraction(bad).unwrap_err();
+            assert!(error.contains("is not a fraction"), "{bad}: {error}");
+        }
+    }
 
     #[test]
     fn the_default_table_grows_with_the_board_within_a_quarter_of_the_memory() {

@@ -115,6 +115,7 @@ mod proof_search;
 mod proven_file;
 pub mod regions;
 mod root;
+mod safe_moves;
 mod symmetry;
 mod table;
 pub mod units;

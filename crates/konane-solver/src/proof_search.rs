@@ -65,6 +65,11 @@ pub(crate) struct Shared<'a, W: Word> {
     /// The other side's moves per unit of an unsearched position's first proof number
     /// (0: it is 1).
     pub pn_first_pn: u32,
+    /// The 1 + ε trick's ε as (numerator, denominator), the denominator at least 1.
+    pub pn_epsilon: (u64, u64),
+    /// Positions with at most this many pieces are first checked for safe moves
+    /// (0: never).
+    pub safe_pieces: u32,
     /// The jobs the threads of a proof-number solve share (`None`: one thread, or no
     /// proof-number search).
     pub jobs: Option<&'a JobBoard<W>>,
@@ -327,6 +332,12 @@ impl<'a, W: Word> Searcher<'a, W> {
                 (me, opp, reduced)
             }
         };
+        if (me | opp).count() <= self.shared.safe_pieces {
+            if let Some(win) = crate::safe_moves::verdict(self.shared.geometry, me, opp) {
+                self.shared.table.insert(key, win);
+                return Opened::Known(win);
+            }
+        }
         let start = self.children.len();
         // The proof-number search orders by numbers, not by the mover's moves left
         // (6x6 at 18 pieces: 1.65 M nodes without them, 1.81 M with), and counts them

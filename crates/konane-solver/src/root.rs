@@ -53,6 +53,16 @@ pub struct SolverOptions {
     /// at least 1; 0 makes it always 1. 3 with [`SolverOptions::pn_first_dn`] 2 suits
     /// 7x6, 6x7 and 7x7 (docs/solver.md, "Proof-number search").
     pub pn_first_pn: u32,
+    /// The proof-number search's ε of Pawlewicz and Lew's 1 + ε trick, as a fraction
+    /// (numerator, denominator): a child is searched until its disproof number passes
+    /// (1 + ε) times the second smallest among its siblings' (0/1: plain df-pn).
+    /// Default 1/4 (docs/solver.md, "What each method buys").
+    pub pn_epsilon: (u32, u32),
+    /// Positions with at most this many pieces are first checked for safe moves
+    /// (moves the other side can never prevent, counted against the most moves it
+    /// can ever make), which may decide them without a search (0: never; see
+    /// docs/solver.md, "Safe moves").
+    pub safe_pieces: u32,
 }
 
 /// Entries (region values, values and memoised sums) each thread's region cache holds
@@ -73,6 +83,8 @@ impl Default for SolverOptions {
             pn_entries: 1 << 20,
             pn_first_dn: 1,
             pn_first_pn: 0,
+            pn_epsilon: (1, 4),
+            safe_pieces: 0,
         }
     }
 }
@@ -447,6 +459,11 @@ impl<W: Word> WordSolver<W> {
             pn_entries: self.options.pn_entries,
             pn_first_dn: self.options.pn_first_dn.max(1),
             pn_first_pn: self.options.pn_first_pn,
+            pn_epsilon: (
+                u64::from(self.options.pn_epsilon.0),
+                u64::from(self.options.pn_epsilon.1.max(1)),
+            ),
+            safe_pieces: self.options.safe_pieces,
             jobs,
             numbers,
             root_moves,

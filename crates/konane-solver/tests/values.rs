@@ -265,6 +265,47 @@ fn region_values_leave_every_root_move_value_unchanged() {
     assert!(fewer_nodes > 50, "{fewer_nodes}");
 }
 
+/// The root moves of late positions from random games, solved with safe moves deciding
+/// positions (`safe_pieces`, in both searches) and without, agree with each other and,
+/// where it is cheap, with plain negamax; and the safe moves save nodes on some.
+#[test]
+fn safe_moves_leave_every_root_move_value_unchanged() {
+    let solver_with = |board, safe_pieces, pn_pieces| {
+        Solver::new(
+            board,
+            SolverOptions {
+                capacity: 1 << 16,
+                safe_pieces,
+                pn_pieces,
+                ..SolverOptions::default()
+            },
+        )
+    };
+    let positions = late_positions(25, &[(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)], 12, 10, 22);
+    let mut fewer_nodes = 0;
+    for position in &positions {
+        let board = position.board();
+        let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
+        for (safe_pieces, pn_pieces) in [(40, 0), (10, 0), (40, 12)] {
+            let report =
+                solver_with(board, safe_pieces, pn_pieces).solve_moves(position, |_, _| {});
+            assert_eq!(
+                report.values,
+                plain.values,
+                "{} safe {safe_pieces}, pn {pn_pieces}",
+                position.to_fen()
+            );
+            fewer_nodes +=
+                usize::from(safe_pieces == 40 && pn_pieces == 0 && report.nodes < plain.nodes);
+        }
+        if position.empty_count() + 12 >= board.area() {
+            assert_moves_agree_with_negamax(position, &plain);
+        }
+    }
+    assert!(positions.len() > 200, "{}", positions.len());
+    assert!(fewer_nodes > 20, "{fewer_nodes}");
+}
+
 /// Proof-number search (df-pn above `pn_pieces`, depth first below) gives every root
 /// move the value of the depth-first search and of plain negamax: on the small boards
 /// move by move, on positions of random games, with tables small enough to overwrite

@@ -226,9 +226,10 @@ impl<W: Word> Searcher<'_, W> {
             }
             let child = self.children[start + best];
             let child_th_pn = th_dn - dn + best_pn;
-            // 1 + ε with ε = 1/4 (6x6 at 18 pieces: 1.88 M nodes; ε = 0 3.06 M,
-            // 1/2 2.25 M, 1/8 2.39 M).
-            let child_th_dn = th_pn.min(second.saturating_add(second / 4).saturating_add(1));
+            // 1 + ε (docs/solver.md, "What each method buys").
+            let (num, den) = self.shared.pn_epsilon;
+            let stretched = u64::from(second) * (den + num) / den;
+            let child_th_dn = th_pn.min((stretched.min(u64::from(INF)) as u32).saturating_add(1));
             match self.mid(child.me, child.opp, !white, child_th_pn, child_th_dn) {
                 None => break None,
                 Some(numbers) => self.numbers_stack[base + best] = numbers,
