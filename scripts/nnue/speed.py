@@ -2,9 +2,10 @@
 """Nodes per second of the two evaluations side by side: the six 8x8 bench positions
 searched to DEPTH by KONANE with Eval classic and then Eval nnue (EndgameSolver off, a
 new game before each), ROUNDS times in turn; prints the nodes, the search time and the
-speed of each run.
+speed of each run. NET, when given, is the net of Eval nnue (EvalFile; else the
+built-in net).
 
-  speed.py KONANE [DEPTH (12)] [ROUNDS (2)]
+  speed.py KONANE [DEPTH (12)] [ROUNDS (2)] [NET]
 """
 
 import os
@@ -37,8 +38,9 @@ def bench_fens_8x8():
 FENS = bench_fens_8x8()
 
 
-def run(konane, evaluation, depth):
-    commands = [f"setoption name Eval value {evaluation}", "setoption name EndgameSolver value false"]
+def run(konane, evaluation, depth, net):
+    commands = [f"setoption name EvalFile value {net}"] if net else []
+    commands += [f"setoption name Eval value {evaluation}", "setoption name EndgameSolver value false"]
     for fen in FENS:
         commands += ["ucinewgame", f"position fen {fen}", f"go depth {depth}"]
     commands.append("quit")
@@ -64,9 +66,10 @@ def main():
     konane = sys.argv[1]
     depth = int(sys.argv[2]) if len(sys.argv) > 2 else 12
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    net = sys.argv[4] if len(sys.argv) > 4 else ""
     for _ in range(rounds):
         for evaluation in ("classic", "nnue"):
-            nodes, time_ms = run(konane, evaluation, depth)
+            nodes, time_ms = run(konane, evaluation, depth, net)
             print(f"{evaluation}: {nodes} nodes in {time_ms} ms, {nodes * 1000 // max(time_ms, 1)} nps")
 
 
