@@ -7,8 +7,8 @@ from the side to move's view), trains the float network in PyTorch, quantises it
 Rust side reads it, and writes the net file (format: crates/konane-search/src/nnue/file.rs).
 
 The network: 128 inputs per perspective (own pieces by square, then the opponent's; White's
-squares mirrored left to right), a shared 128 -> 64 layer clipped to [0, 1] for each
-perspective, the side to move's first, then 128 -> 16 clipped to [0, 1], then 16 -> 1. Its
+squares mirrored left to right), a shared 128 -> 256 layer clipped to [0, 1] for each
+perspective, the side to move's first, then 512 -> 16 clipped to [0, 1], then 16 -> 1. Its
 output y is a logit: the predicted result is sigmoid(y) and the evaluation y * SCALE
 centi-moves. The loss is the squared error between sigmoid(y) and
 LAMBDA * sigmoid(SCORE / SCALE) + (1 - LAMBDA) * RESULT, or RESULT alone where EXACT is 1.
@@ -32,7 +32,7 @@ import torch
 
 SQUARES = 64
 INPUTS = 2 * SQUARES
-ACCUMULATOR = 64
+ACCUMULATOR = 256
 HIDDEN = 16
 QA = 127
 QB = 64

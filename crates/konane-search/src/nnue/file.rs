@@ -6,7 +6,7 @@
 //! | 4 | format version (`u32`, [`VERSION`]) |
 //! | 1, 1 | board width and height (8, 8) |
 //! | 2 | reserved, 0 |
-//! | 4, 4, 4 | inputs, accumulator and hidden neurons (`u32`: 128, 64, 16) |
+//! | 4, 4, 4 | inputs, accumulator and hidden neurons (`u32`: 128, 256, 16) |
 //! | 4 | scale: centi-moves per unit of output (`i32`, positive) |
 //! | inputs·accumulator·2 | feature weights, `i16`, feature by feature |
 //! | accumulator·2 | accumulator bias, `i16` |
@@ -261,7 +261,7 @@ mod tests {
         board[12] = 6;
         assert!(refused(&board).contains("6x8 board"));
         let mut shape = good.clone();
-        shape[20] = 32;
+        shape[20..24].copy_from_slice(&32u32.to_le_bytes());
         assert!(refused(&shape).contains("32 accumulator neurons"));
         let mut damaged = good.clone();
         damaged[HEADER + 5] ^= 1;

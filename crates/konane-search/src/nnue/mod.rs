@@ -35,7 +35,7 @@ pub const SQUARES: usize = 64;
 /// Inputs per perspective: own and opponent pieces by square.
 pub const INPUTS: usize = 2 * SQUARES;
 /// Accumulator neurons per perspective.
-pub const ACCUMULATOR: usize = 64;
+pub const ACCUMULATOR: usize = 256;
 /// Neurons of the hidden dense layer.
 pub const HIDDEN: usize = 16;
 /// Scale of the accumulator and of every activation (float 1.0 is `QA`, the clip's top).
