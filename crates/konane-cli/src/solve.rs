@@ -41,7 +41,7 @@ fn default_capacity(board: Board, kind: TableKind, bytes: u64) -> usize {
 /// Boards of at least this many squares are solved by proof-number search above
 /// [`PN_PIECES`] pieces unless `--pn-pieces` says otherwise: there it cuts the nodes
 /// several times (6x6, 7x6, 6x7, 8x5), while on the smaller boards where the side to
-/// move wins (7x5, 5x7, 6x5) the depth-first search costs less (docs/solver.md,
+/// move wins (7x5, 5x7, 6x5) the depth-first search costs less (docs/proof-search.md,
 /// "Proof-number search").
 const PN_FROM_SQUARES: u32 = 36;
 

@@ -51,17 +51,17 @@ pub struct SolverOptions {
     /// first proof number of a position the proof-number search has not searched yet:
     /// the more moves it keeps, the harder the mover's win is to prove. The number is
     /// at least 1; 0 makes it always 1. 3 with [`SolverOptions::pn_first_dn`] 2 suits
-    /// 7x6, 6x7 and 7x7 (docs/solver.md, "Proof-number search").
+    /// 7x6, 6x7 and 7x7 (docs/proof-search.md, "Proof-number search").
     pub pn_first_pn: u32,
     /// The proof-number search's ε of Pawlewicz and Lew's 1 + ε trick, as a fraction
     /// (numerator, denominator): a child is searched until its disproof number passes
     /// (1 + ε) times the second smallest among its siblings' (0/1: plain df-pn).
-    /// Default 1/4 (docs/solver.md, "What each method buys").
+    /// Default 1/4 (docs/proof-search.md, "What each method buys").
     pub pn_epsilon: (u32, u32),
     /// Positions with at most this many pieces are first checked for safe moves
     /// (moves the other side can never prevent, counted against the most moves it
     /// can ever make), which may decide them without a search (0: never; see
-    /// docs/solver.md, "Safe moves").
+    /// docs/proof-search.md, "Safe moves").
     pub safe_pieces: u32,
 }
 
@@ -419,7 +419,7 @@ impl<W: Word> WordSolver<W> {
             geometry,
             symmetries: Symmetries::new(geometry),
             // Proof-number search comes back to positions proven long before, so its
-            // table keeps those of many pieces (docs/solver.md, "Proof-number search").
+            // table keeps those of many pieces (docs/proof-search.md, "Proof-number search").
             table: ProofTable::new(
                 options.table,
                 options.capacity,

@@ -1,7 +1,7 @@
 //! Safe moves: moves the opponent can never prevent, counted against the most moves
 //! the opponent can ever make, to decide a position without searching it (after
 //! "Solving Narrow Konane Boards", ICGA Journal 43(3), 2021; the rules below are this
-//! crate's own, argued in docs/solver.md, "Safe moves").
+//! crate's own, argued in docs/proof-search.md, "Safe moves").
 //!
 //! The mover `P` plays only safe moves: single jumps from the board's edge inward
 //! (`a`, off the edge behind it, over `b` onto the empty `c`) whose three squares no

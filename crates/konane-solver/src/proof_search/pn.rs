@@ -226,7 +226,7 @@ impl<W: Word> Searcher<'_, W> {
             }
             let child = self.children[start + best];
             let child_th_pn = th_dn - dn + best_pn;
-            // 1 + ε (docs/solver.md, "What each method buys").
+            // 1 + ε (docs/proof-search.md, "What each method buys").
             let (num, den) = self.shared.pn_epsilon;
             let stretched = u64::from(second) * (den + num) / den;
             let child_th_dn = th_pn.min((stretched.min(u64::from(INF)) as u32).saturating_add(1));
