@@ -272,18 +272,15 @@ impl SolveArgs {
         let pn_pieces = self
             .pn_pieces
             .unwrap_or_else(|| default_pn_pieces(board, self.certificate.is_some()));
+        let defaults = SolverOptions::default();
         SolverOptions {
             table: self.table,
             capacity: match self.table_mpos {
                 Some(millions) => millions.max(1) << 20,
                 None => default_capacity(board, self.table, self.memory_budget().table),
             },
-            region_pieces: self
-                .region_pieces
-                .unwrap_or(SolverOptions::default().region_pieces),
-            value_pieces: self
-                .value_pieces
-                .unwrap_or(SolverOptions::default().value_pieces),
+            region_pieces: self.region_pieces.unwrap_or(defaults.region_pieces),
+            value_pieces: self.value_pieces.unwrap_or(defaults.value_pieces),
             pn_pieces,
             pn_entries: match self.pn_mpos {
                 Some(millions) => millions.max(1) << 20,
@@ -293,13 +290,9 @@ impl SolveArgs {
             },
             pn_first_dn: self.pn_first_dn.unwrap_or(PN_FIRST_DN),
             pn_first_pn: self.pn_first_pn.unwrap_or(PN_FIRST_PN),
-            pn_epsilon: self
-                .pn_epsilon
-                .unwrap_or(SolverOptions::default().pn_epsilon),
-            safe_pieces: self
-                .safe_pieces
-                .unwrap_or(SolverOptions::default().safe_pieces),
-            ..SolverOptions::default()
+            pn_epsilon: self.pn_epsilon.unwrap_or(defaults.pn_epsilon),
+            safe_pieces: self.safe_pieces.unwrap_or(defaults.safe_pieces),
+            ..defaults
         }
     }
 

@@ -226,42 +226,54 @@ fn a_tiny_table_that_keeps_overwriting_stays_exact() {
     }
 }
 
-/// The root moves of late positions from random games, solved with regions (split and
-/// valued far more eagerly than the defaults, so that values decide many nodes) and
-/// without, agree with each other and, where it is cheap, with plain negamax.
-#[test]
-fn region_values_leave_every_root_move_value_unchanged() {
-    let solver_with = |board, region_pieces, value_pieces| {
-        Solver::new(
-            board,
-            SolverOptions {
-                capacity: 1 << 16,
-                region_pieces,
-                value_pieces,
-                ..SolverOptions::default()
-            },
-        )
+/// Solves the root moves of late positions from random games with the default options
+/// (a small table) and with each of `settings` on top of them, asserts that every
+/// setting gives every root move the plain solve's value (and, where it is cheap, plain
+/// negamax's), and returns for each setting the positions where it searched fewer nodes.
+fn late_root_values_agree(settings: &[(String, SolverOptions)]) -> Vec<usize> {
+    let plain_options = SolverOptions {
+        capacity: 1 << 16,
+        ..SolverOptions::default()
     };
     let positions = late_positions(25, &[(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)], 12, 10, 22);
-    let mut fewer_nodes = 0;
+    assert!(positions.len() > 200, "{}", positions.len());
+    let mut fewer_nodes = vec![0; settings.len()];
     for position in &positions {
         let board = position.board();
-        let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
-        for (regions, values) in [(40, 0), (40, 6), (40, 12), (14, 8)] {
-            let report = solver_with(board, regions, values).solve_moves(position, |_, _| {});
-            assert_eq!(
-                report.values,
-                plain.values,
-                "{} {regions}/{values}",
-                position.to_fen()
-            );
-            fewer_nodes += usize::from(report.nodes < plain.nodes);
+        let plain = Solver::new(board, plain_options).solve_moves(position, |_, _| {});
+        for ((label, options), fewer) in settings.iter().zip(&mut fewer_nodes) {
+            let options = SolverOptions {
+                capacity: plain_options.capacity,
+                ..*options
+            };
+            let report = Solver::new(board, options).solve_moves(position, |_, _| {});
+            assert_eq!(report.values, plain.values, "{} {label}", position.to_fen());
+            *fewer += usize::from(report.nodes < plain.nodes);
         }
         if position.empty_count() + 12 >= board.area() {
             assert_moves_agree_with_negamax(position, &plain);
         }
     }
-    assert!(positions.len() > 200, "{}", positions.len());
+    fewer_nodes
+}
+
+/// The root moves of late positions from random games, solved with regions (split and
+/// valued far more eagerly than the defaults, so that values decide many nodes) and
+/// without, agree with each other and, where it is cheap, with plain negamax.
+#[test]
+fn region_values_leave_every_root_move_value_unchanged() {
+    let settings: Vec<(String, SolverOptions)> = [(40, 0), (40, 6), (40, 12), (14, 8)]
+        .into_iter()
+        .map(|(region_pieces, value_pieces)| {
+            let options = SolverOptions {
+                region_pieces,
+                value_pieces,
+                ..SolverOptions::default()
+            };
+            (format!("{region_pieces}/{value_pieces}"), options)
+        })
+        .collect();
+    let fewer_nodes: usize = late_root_values_agree(&settings).iter().sum();
     assert!(fewer_nodes > 50, "{fewer_nodes}");
 }
 
@@ -270,40 +282,19 @@ fn region_values_leave_every_root_move_value_unchanged() {
 /// where it is cheap, with plain negamax; and the safe moves save nodes on some.
 #[test]
 fn safe_moves_leave_every_root_move_value_unchanged() {
-    let solver_with = |board, safe_pieces, pn_pieces| {
-        Solver::new(
-            board,
-            SolverOptions {
-                capacity: 1 << 16,
+    let settings: Vec<(String, SolverOptions)> = [(40, 0), (10, 0), (40, 12)]
+        .into_iter()
+        .map(|(safe_pieces, pn_pieces)| {
+            let options = SolverOptions {
                 safe_pieces,
                 pn_pieces,
                 ..SolverOptions::default()
-            },
-        )
-    };
-    let positions = late_positions(25, &[(6, 6), (7, 5), (8, 8), (7, 7), (6, 4)], 12, 10, 22);
-    let mut fewer_nodes = 0;
-    for position in &positions {
-        let board = position.board();
-        let plain = solver_with(board, 0, 0).solve_moves(position, |_, _| {});
-        for (safe_pieces, pn_pieces) in [(40, 0), (10, 0), (40, 12)] {
-            let report =
-                solver_with(board, safe_pieces, pn_pieces).solve_moves(position, |_, _| {});
-            assert_eq!(
-                report.values,
-                plain.values,
-                "{} safe {safe_pieces}, pn {pn_pieces}",
-                position.to_fen()
-            );
-            fewer_nodes +=
-                usize::from(safe_pieces == 40 && pn_pieces == 0 && report.nodes < plain.nodes);
-        }
-        if position.empty_count() + 12 >= board.area() {
-            assert_moves_agree_with_negamax(position, &plain);
-        }
-    }
-    assert!(positions.len() > 200, "{}", positions.len());
-    assert!(fewer_nodes > 20, "{fewer_nodes}");
+            };
+            (format!("safe {safe_pieces}, pn {pn_pieces}"), options)
+        })
+        .collect();
+    let fewer_nodes = late_root_values_agree(&settings);
+    assert!(fewer_nodes[0] > 20, "{fewer_nodes:?}");
 }
 
 /// Proof-number search (df-pn above `pn_pieces`, depth first below) gives every root
