@@ -3,7 +3,8 @@
 # documentation links, module cycles, the whole test suite (the browser tests of `konane
 # gui` included: Chromium and its driver are installed when missing), the Python
 # package's build and tests (scripts/test-python.sh), the learned evaluation's pipeline
-# in its small mode (scripts/nnue/pipeline.sh small) and a short stress match. Works on a
+# in its small mode (scripts/nnue/pipeline.sh small), a short stress match, the costing
+# sample script on 5x5 and the cluster flows. Works on a
 # fresh machine with the Rust toolchain and python3: it adds the rustfmt and clippy
 # components if they are missing, and the Python packages into target/python-venv. Stops
 # at the first failing step.
@@ -69,6 +70,13 @@ step "Python package: build the wheel, install it into a fresh target/python-ven
 scripts/test-python.sh
 step "short stress: 20 fast games, Threads 2 against 1, through konane match"
 scripts/stress.sh 20
+step "costing from a sample: scripts/cluster/sample.sh on 5x5, stopped and resumed, and its summary"
+rm -rf target/sample-check
+KONANE=target/debug/konane scripts/cluster/sample.sh target/sample-check 5x5 2 12 2 >/dev/null
+KONANE=target/debug/konane scripts/cluster/sample.sh target/sample-check 5x5 4 12 2 >/dev/null
+[ "$(grep -c '^[0-9]' target/sample-check/samples.txt)" = 4 ] || { echo "FAIL: 4 samples expected" >&2; exit 1; }
+summary=$(python3 scripts/cluster/sample-summary.py target/sample-check/samples.txt)
+[[ $summary == "4 samples "* ]] || { echo "FAIL: the summary does not count 4 samples" >&2; exit 1; }
 step "cluster: sharded solves and matches on a one-node Slurm cluster and with GNU parallel"
 # Installs slurm-wlm, munge and GNU parallel when missing (apt-get, as root); where Slurm
 # cannot run, the GNU parallel flows stand in for it (scripts/cluster/ci.sh says so).
