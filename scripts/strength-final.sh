@@ -11,13 +11,16 @@
 # Each stage is split into shards (`konane match --shard K/N`), each one record file in
 # DIR (stage1/shard-K.txt, its output shard-K.log, and shard-K.done once finished).
 # Run the same command again after an interruption: finished shards are skipped, an
-# unfinished one is played again from its start. After every shard the records so far
+# unfinished one is played again from its start. DIR/stageN/load.txt notes the time and
+# the load (uptime) at the start and end of every shard. After every shard the records so far
 # are merged (`konane match merge`) into DIR/stageN/merged.txt, so the figures are
 # always up to date. A shard starts only while the 1-minute load average is below
 # MAX_LOAD (default 2.5): the proof needs a quiet machine, and the script waits for one.
 #
 # Environment (defaults in brackets): KONANE, the binary that runs the matches
 # [NEW_KONANE]; MAX_LOAD [2.5]; SEED [15]; STAGES, the stages to run ["1 2"];
+# NEW_OPTIONS, more options of the new engine, for example "option.Eval=nnue" [none];
+# NICENESS, the nice level of the matches [10];
 # GAMES1/SHARDS1/TC1 [1000/20/2+0.02]; GAMES2/SHARDS2/TC2 [200/10/10+0.1]; MATCH_ARGS,
 # more `konane match` arguments, for example the openings
 # ["--openings data/openings/8x8-selected.txt" or "--random-jumps 4"; default none:
@@ -62,12 +65,14 @@ stage() {
         fi
         wait_for_quiet
         echo "-- shard $k/$shards"
-        nice "$konane" match \
-            --engine "name=new cmd=$new option.Hash=64 option.Threads=1" \
+        echo "shard $k start: $(uptime)" >>"$out/load.txt"
+        nice -n "${NICENESS:-10}" "$konane" match \
+            --engine "name=new cmd=$new option.Hash=64 option.Threads=1${NEW_OPTIONS:+ $NEW_OPTIONS}" \
             --engine "name=base cmd=$base option.Hash=64 option.Threads=1" \
             --tc "$tc" --games "$games" --seed "$seed" --concurrency 1 \
             --shard "$k/$shards" --record "$out/shard-$k.txt" ${MATCH_ARGS:-} \
             >"$out/shard-$k.log" 2>&1
+        echo "shard $k end: $(uptime)" >>"$out/load.txt"
         touch "$out/shard-$k.done"
         records=()
         for done in "$out"/shard-*.done; do
