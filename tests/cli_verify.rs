@@ -1,6 +1,6 @@
 //! End-to-end: `konane solve --certificate` and `konane verify` run as processes, on
 //! fresh certificates, damaged ones, bad files, and the certificates committed in
-//! certificates/ (every board up to 6x6).
+//! certificates/ (every board up to 6x6, the narrow boards, 5x9 and 9x5).
 
 mod common;
 
@@ -162,10 +162,10 @@ fn leaf_limits_are_checked_by_the_command_line() {
         "--certificate",
         "x.cert",
         "--leaf-pieces",
-        "19",
+        "21",
     ]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("19 is not in 0..=18"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("21 is not in 0..=20"));
     assert!(!Path::new("x.cert").exists());
 }
 
@@ -206,6 +206,8 @@ fn committed_boards() -> Vec<(u32, u32)> {
             }
         }
     }
+    // The 5xN boards solved beyond the narrow ones, with the leaf limit 20.
+    boards.extend([(5, 9), (9, 5)]);
     boards
 }
 
@@ -217,8 +219,8 @@ fn the_committed_certificates_verify() {
     let boards = committed_boards();
     assert_eq!(
         boards.len(),
-        36 + 2 * (3 * 10) + 2 * 10,
-        "6x6 and below, narrow boards (a side of at most 4)"
+        36 + 2 * (3 * 10) + 2 * 10 + 2,
+        "6x6 and below, narrow boards (a side of at most 4), 5x9 and 9x5"
     );
     for (width, height) in boards {
         let file = folder.join(format!("{width}x{height}.cert"));

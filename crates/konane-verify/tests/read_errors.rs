@@ -23,10 +23,10 @@ fn valid() -> Vec<u8> {
 /// A leaf limit the reader would refuse cannot be written either (the writer's side of
 /// the header catalogue's `leaf-pieces` bound).
 #[test]
-#[should_panic(expected = "a leaf limit of 19 pieces is above 18")]
+#[should_panic(expected = "a leaf limit of 21 pieces is above 20")]
 fn a_certificate_cannot_be_made_above_the_leaf_limit_bound() {
     let root = Position::from_fen("bw2 b").unwrap();
-    Certificate::<u64>::new(root, Color::Black, 19, Vec::new(), Vec::new());
+    Certificate::<u64>::new(root, Color::Black, 21, Vec::new(), Vec::new());
 }
 
 /// A header for 4x1 `bw2 b` with the given counts, up to the `records` line.
@@ -128,8 +128,8 @@ fn header_catalogue() {
         ("root bw2 b", "root bw2 q", 3, "bad root FEN"),
         ("root bw2 b", "rot bw2 b", 3, "expected 'root …'"),
         ("winner Black", "winner black", 4, "must be Black or White"),
-        ("leaf-pieces 0", "leaf-pieces 19", 5, "from 0 to 18"),
-        ("leaf-pieces 0", "leaf-pieces -1", 5, "from 0 to 18"),
+        ("leaf-pieces 0", "leaf-pieces 21", 5, "from 0 to 20"),
+        ("leaf-pieces 0", "leaf-pieces -1", 5, "from 0 to 20"),
         ("won 1", "won 99999999999999999999", 6, "not a record count"),
         ("won 1", "won 0x10", 6, "not a record count"),
         ("lost 0", "lost 007", 7, "not a record count"),

@@ -33,7 +33,7 @@ const MAGIC: &str = "konane-certificate";
 
 /// The largest leaf limit a certificate may set: positions of at most this many pieces
 /// are solved by the checker itself, so the limit bounds its work per leaf.
-pub const MAX_LEAF_PIECES: u32 = 18;
+pub const MAX_LEAF_PIECES: u32 = 20;
 
 /// What the two versions differ in.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
