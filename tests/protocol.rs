@@ -39,7 +39,7 @@ fn uci_and_ugi_handshakes_list_id_and_options() {
             "option name Ponder type check default false",
             "option name MoveOverhead type spin default 30 min 0",
             "option name EndgameSolver type check default true",
-            "option name Eval type string default classic",
+            "option name Eval type string default nnue",
             "option name EvalFile type string default",
             "option name Player type string default engine",
         ] {

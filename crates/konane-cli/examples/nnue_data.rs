@@ -15,7 +15,9 @@
 //! `i mod 11` random jumps from seed `i`), the engine searching NODES nodes a move;
 //! positions with at most SOLVE_PIECES pieces (default 18) go to the solver, which gives
 //! up after SOLVE_NODES positions (default 200,000) and then keeps the game's labels.
-//! `OPTION=VALUE` sets an engine option (as `setoption`), for example `Eval=nnue`.
+//! The engine evaluates with the hand-written terms (`Eval classic`, the evaluation
+//! whose games made the built-in net) unless an option says otherwise: `OPTION=VALUE`
+//! sets an engine option (as `setoption`), for example `Eval=nnue`.
 
 use std::io::{BufWriter, Write};
 
@@ -81,7 +83,8 @@ fn main() {
     });
     let board = Board::STANDARD;
     let mut engine = Engine::new(Options::default());
-    for (name, value) in &args.options {
+    let classic = [("Eval".to_string(), "classic".to_string())];
+    for (name, value) in classic.iter().chain(&args.options) {
         if let Err(e) = engine.set_option(name, Some(value)) {
             eprintln!("nnue_data: {e}");
             std::process::exit(2);

@@ -331,7 +331,7 @@ pub static OPTIONS: [OptionSpec; 23] = [
         in_protocol: true,
         key: Some("engine.eval"),
         flag: None,
-        help: "evaluation: classic (hand-written terms) or nnue (the learned net; 8x8 only, other boards keep classic)",
+        help: "evaluation: nnue (the learned net, the default; 8x8 only, other boards keep classic) or classic (hand-written terms)",
         effect: Effect::Stored,
     },
     OptionSpec {
@@ -662,7 +662,11 @@ mod tests {
     #[test]
     fn eval_picks_the_learned_net_from_its_file_or_the_built_in_one() {
         let mut options = Options::default();
-        assert!(options.search.net.is_none(), "the default stays classic");
+        assert_eq!(options.search.net, Some(Network::embedded()), "the default");
+        let eval = protocol_option("Eval").unwrap();
+        assert_eq!(eval.value_text(&options).as_deref(), Some("nnue"));
+        assert_eq!(options.set("Eval", Some("classic")), Ok(Effect::Stored));
+        assert!(options.search.net.is_none());
         assert_eq!(options.set("Eval", Some("nnue")), Ok(Effect::Stored));
         assert_eq!(options.search.net, Some(Network::embedded()));
         let dir = std::env::temp_dir().join(format!("konane-evalfile-{}", std::process::id()));
@@ -799,7 +803,7 @@ mod tests {
                 "option name Ponder type check default false",
                 "option name MoveOverhead type spin default 30 min 0 max 10000",
                 "option name EndgameSolver type check default true",
-                "option name Eval type string default classic",
+                "option name Eval type string default nnue",
                 "option name EvalFile type string default ",
                 "option name Player type string default engine",
                 "option name Clear Hash type button",

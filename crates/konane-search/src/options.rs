@@ -12,8 +12,9 @@ use crate::nnue::Network;
 pub struct SearchOptions {
     /// Evaluation weights.
     pub eval: EvalWeights,
-    /// The learned evaluation, when chosen: 8x8 positions are evaluated by this net
-    /// instead of the weights (other boards keep the weights).
+    /// The learned evaluation: 8x8 positions are evaluated by this net instead of the
+    /// weights (other boards keep the weights). The built-in net by default; `None`
+    /// evaluates every board by the weights.
     pub net: Option<Arc<Network>>,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
@@ -31,7 +32,7 @@ impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
             eval: EvalWeights::default(),
-            net: None,
+            net: Some(Network::embedded()),
             hash_mib: 16,
             threads: 1,
             multipv: 1,
