@@ -5,7 +5,6 @@
 mod common;
 
 use common::run as konane;
-use common::OutputWithin;
 
 use std::path::{Path, PathBuf};
 
@@ -228,16 +227,10 @@ fn the_committed_certificates_verify() {
         assert!(file.exists(), "{file:?} is missing");
         // 5x9's and 9x5's take 10 to 20 s on a quiet core: more than the 60 s of other
         // commands where the machine is busy, so these get ten minutes.
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_konane"))
-            .args(["verify", file.to_str().unwrap()])
-            .output_within(std::time::Duration::from_secs(600))
-            .expect("konane starts");
-        assert!(
-            output.status.success(),
-            "{file:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
+        let text = common::run_ok_within(
+            &["verify", file.to_str().unwrap()],
+            std::time::Duration::from_secs(600),
         );
-        let text = String::from_utf8(output.stdout).expect("konane writes UTF-8");
         assert!(
             text.contains(&format!(
                 "Certificate {}: {width}x{height} claims",

@@ -243,15 +243,25 @@ fn shorten(line: &str) -> String {
 /// Runs `konane` with `args` to its end (no input, its output captured, killed past
 /// [`COMMAND_LIMIT`]), whether it succeeds or not.
 pub fn run(args: &[&str]) -> Output {
+    run_within(args, COMMAND_LIMIT)
+}
+
+/// [`run`] with another deadline than [`COMMAND_LIMIT`].
+pub fn run_within(args: &[&str], limit: Duration) -> Output {
     Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
-        .output_within(COMMAND_LIMIT)
+        .output_within(limit)
         .expect("konane starts")
 }
 
 /// Runs `konane` with `args` to its end; it must succeed. Its standard output.
 pub fn run_ok(args: &[&str]) -> String {
-    let output = run(args);
+    run_ok_within(args, COMMAND_LIMIT)
+}
+
+/// [`run_ok`] with another deadline than [`COMMAND_LIMIT`].
+pub fn run_ok_within(args: &[&str], limit: Duration) -> String {
+    let output = run_within(args, limit);
     assert!(
         output.status.success(),
         "{args:?}: {}",
