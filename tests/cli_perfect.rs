@@ -1,7 +1,7 @@
 //! End-to-end: `konane perfect label` on a small board, its labels checked against a
 //! plain negamax (the certificate checker's, which shares nothing with the solver but
-//! the rules), depth first and with proof-number search, its resumption, and
-//! `konane perfect score` of the engine on them.
+//! the rules), depth first and with proof-number search, its resumption, positions
+//! taken from match records, and `konane perfect score` of the engine on them.
 
 mod common;
 
@@ -359,6 +359,119 @@ fn an_exhausted_count_passes_its_share_on() {
     assert_eq!(
         without_nodes(&std::fs::read_to_string(&resumed).unwrap()),
         without_nodes(&text)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The arguments as `&str`, as the runners take them.
+fn as_strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// Every position of every game of the record file `text` (the start, then each move).
+fn positions_of_records(text: &str) -> HashSet<Position> {
+    let mut seen = HashSet::new();
+    let mut start = None;
+    for line in text.lines() {
+        if let Some(fen) = line.strip_prefix("start ") {
+            start = Some(Position::from_fen(fen).unwrap());
+        } else if let Some(moves) = line.strip_prefix("moves") {
+            let mut position = start.take().expect("a start line before the moves");
+            seen.insert(position);
+            for mv in moves.split_whitespace() {
+                position.play(position.parse_move(mv).unwrap());
+                seen.insert(position);
+            }
+        }
+    }
+    seen
+}
+
+/// `--records`: the positions come from the games of match records (here 5x4 games of
+/// the built-in players), each labelled as negamax says and found in those games; the
+/// same command resumes the finished file unchanged; too few games, games of another
+/// board and `--seed` beside `--records` are refused, naming the cause.
+#[test]
+fn positions_come_from_the_games_of_match_records() {
+    let dir = folder("records");
+    let records = dir.join("games.txt");
+    let records_arg = records.to_str().unwrap();
+    konane(&[
+        "selfplay",
+        "--player",
+        "greedy",
+        "--opponent",
+        "random",
+        "--size",
+        "5x4",
+        "--games",
+        "40",
+        "--seed",
+        "7",
+        "--record",
+        records_arg,
+    ]);
+    let out = dir.join("from-games.txt");
+    let label = |count: &str, size: &str, out: &Path| -> Vec<String> {
+        [
+            "perfect",
+            "label",
+            "--size",
+            size,
+            "--pieces",
+            "10-13",
+            "--count",
+            count,
+            "--records",
+            records_arg,
+            "--table-mpos",
+            "1",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([out.to_str().unwrap().to_string()])
+        .collect()
+    };
+    let stdout = konane(&as_strs(&label("8", "5x4", &out)));
+    assert!(stdout.contains("Done: 8 positions"), "{stdout}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("reached in the games of 1 match record files on 5x4"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("--count 8 --records {records_arg} --table-mpos 1")),
+        "{text}"
+    );
+    let labelled = check_labels(&text);
+    assert_eq!(labelled.len(), 8);
+    let played = positions_of_records(&std::fs::read_to_string(&records).unwrap());
+    for (position, _, _) in &labelled {
+        assert!(
+            played.contains(position),
+            "{position:?} is in no game of the records"
+        );
+    }
+    // Resumed when done: nothing to do, the file as it was.
+    let again = konane(&as_strs(&label("8", "5x4", &out)));
+    assert!(again.contains("Done: 8 positions"), "{again}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // 40 games hold fewer distinct won positions than 500.
+    let error = fails(&as_strs(&label("500", "5x4", &dir.join("many.txt"))));
+    assert!(error.contains("the 40 games of --records gave"), "{error}");
+    assert!(error.contains("fewer than --count 500"), "{error}");
+    let error = fails(&as_strs(&label("8", "4x5", &dir.join("other.txt"))));
+    assert!(
+        error.contains("game 1: it is on 5x4, not on --size 4x5"),
+        "{error}"
+    );
+    let mut with_seed = label("8", "5x4", &dir.join("seed.txt"));
+    with_seed.extend(["--seed".to_string(), "3".to_string()]);
+    let error = fails(&as_strs(&with_seed));
+    assert!(
+        error.contains("--seed") && error.contains("--records"),
+        "{error}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,10 +1,11 @@
-//! Positions won for the side to move, reached by random play from the start (both
-//! removals, then random jumps: one game a seed), each labelled by the exact solver with
+//! Positions won for the side to move, reached in games (random play from the start:
+//! both removals, then random jumps, one game a seed; or games played, such as engine
+//! games read from match records: [`Games`]), each labelled by the exact solver with
 //! every winning move: the algorithm of `konane perfect label`, which keeps the file
 //! and prints the progress ([`Labeller`]).
 //!
-//! Deterministic and resumable: game `g` is `random_opening(board, …, seed + g)`; each
-//! game gives at most one position. The piece counts share the count evenly, and game
+//! Deterministic and resumable: game `g` is `random_opening(board, …, seed + g)`, or
+//! the `g`-th game played (from 0); each game gives at most one position. The piece counts share the count evenly, and game
 //! `g` aims at one of those that still have room, in turn (so that a stopped run has
 //! them all). When [`GIVE_UP_GAMES`] games in a row keep nothing, the counts that still
 //! have room are taken to have no more distinct won positions: each keeps what it has
@@ -53,6 +54,45 @@ pub enum LabelError {
         /// The positions kept.
         kept: usize,
     },
+    /// Every one of the `games` games played was used and `kept` positions were kept,
+    /// fewer than the count.
+    #[error("the {games} games gave {kept} positions, fewer than the count")]
+    OutOfGames {
+        /// The games played that the run had.
+        games: usize,
+        /// The positions kept.
+        kept: usize,
+    },
+}
+
+/// The games a run takes its positions from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// Game `g` is `random_opening(board, board.area(), seed + g)` from the start
+    /// position: both removals, then random jumps to the end.
+    Random {
+        /// The seed of game 0.
+        seed: u64,
+    },
+    /// Game `g` is the `g`-th of these (from 0): the position it started from and the
+    /// moves played from there (engine games, for example, read from match records).
+    Played(Vec<(Position, Vec<Move>)>),
+}
+
+impl Games {
+    /// Game `game`: its start and its moves; `None` past the last game played.
+    fn game(&self, board: Board, game: u64) -> Option<(Position, Vec<Move>)> {
+        match self {
+            Games::Random { seed } => Some((
+                Position::start(board),
+                random_opening(board, board.area() as usize, seed.wrapping_add(game)),
+            )),
+            Games::Played(games) => usize::try_from(game)
+                .ok()
+                .and_then(|g| games.get(g))
+                .cloned(),
+        }
+    }
 }
 
 /// What a [`Labeller::run`] reports as it goes.
@@ -99,7 +139,7 @@ pub enum LabelStop<E> {
 /// A run labelling positions of one board: what it kept and found lost so far.
 pub struct Labeller {
     board: Board,
-    seed: u64,
+    games: Games,
     kept: Kept,
     /// Canonical FENs of positions proven lost, not solved again (an optimisation
     /// only: the positions kept are the same without it).
@@ -111,11 +151,11 @@ pub struct Labeller {
 
 impl Labeller {
     /// A run that keeps `count` positions of `board`, shared by the piece counts of
-    /// `pieces`, from the games of `seed`.
-    pub fn new(board: Board, pieces: RangeInclusive<u32>, count: usize, seed: u64) -> Labeller {
+    /// `pieces`, from `games` (those played must be on `board`).
+    pub fn new(board: Board, pieces: RangeInclusive<u32>, count: usize, games: Games) -> Labeller {
         Labeller {
             board,
-            seed,
+            games,
             kept: Kept::new(pieces, count),
             lost: HashSet::new(),
             next_game: 0,
@@ -173,9 +213,15 @@ impl Labeller {
                 self.last_kept = game;
                 continue;
             }
-            let line = random_opening(board, board.area() as usize, self.seed.wrapping_add(game));
+            let Some((mut position, line)) = self.games.game(board, game) else {
+                // Games are numbered from 0, so the first one missing is their number.
+                self.next_game = game;
+                return Err(LabelStop::Label(LabelError::OutOfGames {
+                    games: game as usize,
+                    kept: self.kept.total(),
+                }));
+            };
             let target = self.kept.target(game);
-            let mut position = Position::start(board);
             for mv in line {
                 position.play(mv);
                 if position.piece_count() > target || !self.kept.has_room(position.piece_count()) {

@@ -76,8 +76,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! - [`Labeller`]: positions won for the side to move, reached by random play and
-//!   labelled with every winning move (`konane perfect label`): resumable
+//! - [`Labeller`]: positions won for the side to move, reached in [`Games`] (random
+//!   play, or games played such as engine games) and labelled with every winning move
+//!   (`konane perfect label`): resumable
 //!   ([`Labeller::resume_kept`], [`Labeller::resume_lost`]), reporting each position
 //!   as a [`LabelEvent`]; [`GIVE_UP_GAMES`] games without a new position end a piece
 //!   count's share, [`LabelError`] and [`LabelStop`] say why a run stopped.
@@ -122,7 +123,7 @@ pub mod units;
 
 pub use certificate::{certify, certify_any, certify_position, CertifyError, DEFAULT_LEAF_PIECES};
 pub use distance::{Distance, DistanceSolver};
-pub use labeller::{LabelError, LabelEvent, LabelStop, Labeller, GIVE_UP_GAMES};
+pub use labeller::{Games, LabelError, LabelEvent, LabelStop, Labeller, GIVE_UP_GAMES};
 pub use proof_search::RootNumbers;
 pub use proven_file::ProvenFileError;
 pub use root::{

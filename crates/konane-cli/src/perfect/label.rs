@@ -1,5 +1,5 @@
-//! `konane perfect label`: positions reached by random play from the start, kept when
-//! the side to move wins, each labelled by the exact solver with every winning move.
+//! `konane perfect label`: positions reached by random play from the start, or in the
+//! games of match records (`--records`), kept when the side to move wins, each labelled by the exact solver with every winning move.
 //! The algorithm (which games, which positions, when a piece count runs dry) is
 //! `konane_solver::Labeller`'s; this command reads its arguments, keeps the file
 //! (header, one line a position, resumed where a stopped run left it) and prints the
@@ -18,9 +18,10 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use konane_core::{Board, Position};
+use konane_arena::Records;
+use konane_core::{Board, Move, Position};
 use konane_solver::{
-    LabelError, LabelEvent, LabelStop, Labeller, Solver, SolverOptions, GIVE_UP_GAMES,
+    Games, LabelError, LabelEvent, LabelStop, Labeller, Solver, SolverOptions, GIVE_UP_GAMES,
 };
 
 use super::file::{self, Labelled, COLUMNS};
@@ -68,9 +69,10 @@ const PROGRAM: &str = "konane perfect label";
 #[command(after_help = "Examples:
   konane perfect label --size 7x6 --pieces 32-38 --count 200 --out data/perfect-play/7x6.txt
   konane perfect label --size 5x4 --pieces 10-16 --count 20 --table-mpos 1 --out 5x4.txt
+  konane perfect label --size 8x8 --pieces 28-33 --count 200 --records a.txt b.txt --out 8x8.txt
 
 Run the same command again to resume a stopped run: it reads --out, checks that it
-was made with the same --size, --pieces, --count and --seed, and goes on from the game
+was made with the same --size, --pieces, --count and --seed (or --records), and goes on from the game
 after the last position, without solving again the positions it found lost (its
 '# lost:' lines). The solver's settings may differ (they change only the node counts):
 a '# resumed at game G:' line then names the new command.")]
@@ -85,8 +87,13 @@ pub struct LabelArgs {
     #[arg(long)]
     pub count: usize,
     /// Seed of the random games (game g is played from seed + g).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "records")]
     pub seed: u64,
+    /// Take the positions from the games of these match record files (`konane match
+    /// --record`, `konane selfplay --record`), game after game in the files' order,
+    /// instead of from random games.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub records: Vec<PathBuf>,
     /// The solver's proof table, in millions (2^20) of positions (8 bytes each), one
     /// table for the whole run.
     #[arg(long, default_value_t = 64)]
@@ -123,14 +130,64 @@ impl LabelArgs {
     /// The settings that decide which positions the file holds and their labels, as
     /// command-line flags: a file is resumed only with these.
     fn identity(&self) -> String {
+        let games = if self.records.is_empty() {
+            format!("--seed {}", self.seed)
+        } else {
+            let files: Vec<String> = self
+                .records
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect();
+            format!("--records {}", files.join(" "))
+        };
         format!(
-            "--size {} --pieces {}-{} --count {} --seed {}",
+            "--size {} --pieces {}-{} --count {} {games}",
             self.size,
             self.pieces.0.start(),
             self.pieces.0.end(),
             self.count,
-            self.seed,
         )
+    }
+
+    /// The games the positions come from: the random games of `--seed`, or those of
+    /// `--records`, each of which must be on `--size`.
+    fn games(&self) -> Result<Games> {
+        if self.records.is_empty() {
+            return Ok(Games::Random { seed: self.seed });
+        }
+        let mut games: Vec<(Position, Vec<Move>)> = Vec::new();
+        for path in &self.records {
+            let records = Records::read(path)?;
+            for record in records.games {
+                let board = record.game.start.board();
+                if board != self.size {
+                    bail!(
+                        "{} game {}: it is on {board}, not on --size {}",
+                        path.display(),
+                        record.number,
+                        self.size
+                    );
+                }
+                games.push((record.game.start, record.game.moves));
+            }
+        }
+        Ok(Games::Played(games))
+    }
+
+    /// Where the positions come from, as the file's header says it.
+    fn source(&self) -> String {
+        if self.records.is_empty() {
+            format!(
+                "reached by random play on {} (both removals, then random jumps)",
+                self.size
+            )
+        } else {
+            format!(
+                "reached in the games of {} match record files on {}",
+                self.records.len(),
+                self.size
+            )
+        }
     }
 
     /// Every setting of the file's lines, as command-line flags: the identity, then
@@ -202,7 +259,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     if args.count == 0 {
         bail!("--count must be at least 1");
     }
-    let mut labeller = Labeller::new(board, range.clone(), args.count, args.seed);
+    let mut labeller = Labeller::new(board, range.clone(), args.count, args.games()?);
     // What the labeller refuses, in this command's words.
     let refusal = |error: LabelError| match error {
         LabelError::Overfull(pieces) => {
@@ -212,6 +269,13 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         LabelError::Exhausted { kept } => anyhow!(
             "no new position in {GIVE_UP_GAMES} games: {board} has too few distinct won \
              positions of {}-{} pieces for --count {} ({kept} kept)",
+            range.start(),
+            range.end(),
+            args.count
+        ),
+        LabelError::OutOfGames { games, kept } => anyhow!(
+            "the {games} games of --records gave {kept} won positions of {}-{} pieces, \
+             fewer than --count {}: add record files or lower --count",
             range.start(),
             range.end(),
             args.count
@@ -273,9 +337,9 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
         let header = format!(
-            "# Positions won for the side to move, reached by random play on {board} (both \
-             removals, then random jumps), each labelled by the exact solver with every winning move.\n\
-             {}\n{COLUMNS}\n",
+            "# Positions won for the side to move, {}, each labelled by the exact solver \
+             with every winning move.\n{}\n{COLUMNS}\n",
+            args.source(),
             file::made_by_line(&command, &args.out)
         );
         std::fs::write(&args.out, header)
