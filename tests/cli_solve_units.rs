@@ -529,7 +529,8 @@ fn bad_results_are_one_clear_error_and_lose_nothing() {
 
 /// A split solve proven in pieces: each shard writes its units' certificates, the
 /// merge writes the top's and names the units it needs, and `konane verify` accepts
-/// the top with those units and refuses it alone, without one of them, or with a unit
+/// the top with those units (and the set turned onto the transposed board with
+/// `--transpose`) and refuses it alone, without one of them, or with a unit
 /// won by the other side.
 #[test]
 fn shards_and_merge_write_certificates_that_verify_as_one_proof() {
@@ -572,6 +573,17 @@ fn shards_and_merge_write_certificates_that_verify_as_one_proof() {
     verify.extend(needed.iter().map(String::as_str));
     let out = run_ok(&verify);
     assert!(out.contains("Verified: "), "{out}");
+    // The same set turned onto 5x6 is one proof there too.
+    let turned = dir.join("turned");
+    verify.extend(["--transpose", text(&turned)]);
+    let both = run_ok(&verify);
+    assert_eq!(
+        both.matches("Transposed ").count(),
+        needed.len() + 1,
+        "{both}"
+    );
+    assert!(both.contains("5x6 claims"), "{both}");
+    assert_eq!(both.matches("Verified: ").count(), 2, "{both}");
     // The top alone proves nothing below it.
     let error = fails(&["verify", text(&top)]);
     assert!(error.contains("is not a valid proof"), "{error}");

@@ -294,6 +294,42 @@ fn a_board_beyond_64_squares_certifies_in_version_2() {
 
 /// The points the format's text once left open, as `konane verify` settles them
 /// (docs/certificates.md, "File format"): each a file that is refused with one clear error.
+/// `--transpose`: the committed 6x5 proof (its sides differ by one, so a plain swap of
+/// files and ranks would change the start layout's colours) turned onto 5x6 verifies
+/// there with White the winner, as 5x6's own certificate says; turned back it is the
+/// committed file byte for byte; and a folder holding the file itself is refused.
+#[test]
+fn a_proof_turned_onto_the_transposed_board_verifies_there() {
+    let dir = scratch("transpose");
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../certificates");
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let (six_by_five, turned_dir) = (committed.join("6x5.cert"), dir.join("5x6"));
+    let out = common::run_ok(&[
+        "verify",
+        &path(&six_by_five),
+        "--transpose",
+        &path(&turned_dir),
+    ]);
+    assert!(out.contains("Transposed "), "{out}");
+    assert!(
+        out.contains("5x6 claims White wins from bwbwb/wbwbw/bwbwb/wbwbw/bwbwb/wbwbw b"),
+        "{out}"
+    );
+    assert_eq!(out.matches("Verified: White wins").count(), 2, "{out}");
+    let own = common::run_ok(&["verify", &path(&committed.join("5x6.cert"))]);
+    assert!(own.contains("Verified: White wins"), "{own}");
+    let turned = turned_dir.join("6x5.cert");
+    let back = dir.join("back");
+    common::run_ok(&["verify", &path(&turned), "--transpose", &path(&back)]);
+    assert_eq!(
+        std::fs::read(back.join("6x5.cert")).unwrap(),
+        std::fs::read(&six_by_five).unwrap()
+    );
+    let error = common::run_fails(&["verify", &path(&turned), "--transpose", &path(&turned_dir)]);
+    assert!(error.contains("would write over"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_settled_points_of_the_format() {
     let dir = scratch("settled");

@@ -1,7 +1,9 @@
 //! `konane verify`: checks a proof certificate with the independent checker of
 //! `konane-verify` (which trusts only the rules crate), and says where it fails. Given
 //! more files, it checks the first (the top of a split solve) joined with the others
-//! (its units' certificates) as one proof.
+//! (its units' certificates) as one proof. With `--transpose DIR` it then writes every
+//! file turned onto the transposed board (a proof of 8x7 becomes one of 7x8) and checks
+//! those in turn.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -12,10 +14,12 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use konane_verify::AnyCertificate;
 
+use crate::certificate_file;
+
 /// Arguments of `konane verify`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  konane solve --size 5x5 --certificate 5x5.cert\n  konane verify 5x5.cert\n\nA split solve: the top's certificate and its units' as one proof.\n  konane solve --units units.txt --shard 1/1 --results results.txt --certificates certs\n  konane solve --units units.txt --merge results.txt --certificate top.cert\n  konane verify top.cert certs/unit-*.cert"
+    after_help = "Examples:\n  konane solve --size 5x5 --certificate 5x5.cert\n  konane verify 5x5.cert\n\nA split solve: the top's certificate and its units' as one proof.\n  konane solve --units units.txt --shard 1/1 --results results.txt --certificates certs\n  konane solve --units units.txt --merge results.txt --certificate top.cert\n  konane verify top.cert certs/unit-*.cert\n\nThe same proof on the transposed board (8x7 to 7x8), written to a folder and checked:\n  konane verify 8x7.cert --transpose 7x8"
 )]
 pub struct VerifyArgs {
     /// The certificate file.
@@ -24,6 +28,11 @@ pub struct VerifyArgs {
     /// solve, from `konane solve --shard … --certificates DIR`): checked with FILE as
     /// one proof, which must reach every record of every file.
     pub parts: Vec<PathBuf>,
+    /// Once the proof verifies, write FILE and each PART turned onto the transposed
+    /// board (WxH to HxW: the same game, turned) into DIR under their own names, and
+    /// check those as one proof in turn.
+    #[arg(long, value_name = "DIR")]
+    pub transpose: Option<PathBuf>,
 }
 
 /// Reads the certificate at `path`.
@@ -34,24 +43,57 @@ fn read(path: &Path) -> Result<AnyCertificate> {
         .with_context(|| format!("{name} is not a readable certificate"))
 }
 
-/// Runs `konane verify`: success only when the certificate proves its claim.
+/// Runs `konane verify`: success only when the certificate proves its claim (and,
+/// with `--transpose`, its transposed copy does too).
 pub fn run(args: &VerifyArgs) -> Result<()> {
-    let name = args.file.display();
+    check(&args.file, &args.parts)?;
+    let Some(dir) = &args.transpose else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut written = Vec::new();
+    for path in std::iter::once(&args.file).chain(&args.parts) {
+        let name = path
+            .file_name()
+            .with_context(|| format!("{} names no file", path.display()))?;
+        let out = dir.join(name);
+        if out.exists() && std::fs::canonicalize(&out)? == std::fs::canonicalize(path)? {
+            bail!(
+                "--transpose {} would write over {}: name another folder",
+                dir.display(),
+                path.display()
+            );
+        }
+        let turned = read(path)?.transposed();
+        let bytes = certificate_file::save(&turned, &out)?;
+        println!(
+            "Transposed {} to {}: {}",
+            path.display(),
+            out.display(),
+            certificate_file::describe(&turned, bytes)
+        );
+        written.push(out);
+    }
+    check(&written[0], &written[1..])
+}
+
+/// Checks `file` joined with `parts` as one proof, printing what it checked.
+fn check(file: &Path, parts: &[PathBuf]) -> Result<()> {
+    let name = file.display();
     let started = Instant::now();
-    let mut certificate = read(&args.file)?;
-    if !args.parts.is_empty() {
-        let parts = args
-            .parts
+    let mut certificate = read(file)?;
+    if !parts.is_empty() {
+        let parts_read = parts
             .iter()
             .map(|path| read(path))
             .collect::<Result<Vec<_>>>()?;
-        certificate = certificate.join(parts).map_err(|e| {
-            let part = args.parts[e.part() - 1].display();
+        certificate = certificate.join(parts_read).map_err(|e| {
+            let part = parts[e.part() - 1].display();
             anyhow::anyhow!("{name} and {part} are not one proof: {e}")
         })?;
         println!(
             "Joined {name} with {} certificates of the positions it leaves to them",
-            args.parts.len()
+            parts.len()
         );
     }
     let read = started.elapsed().as_secs_f64();

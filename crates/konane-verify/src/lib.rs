@@ -37,6 +37,9 @@
 //!   in a [`KeyWord`]; [`Canonical`] gives a position's canonical image under the
 //!   board's symmetries; [`KeyError`] says why a number read from a file is no key.
 //! - [`LeafSolver`]: the checker's own plain search of the leaves, with its memo.
+//! - [`Certificate::transposed`] (and [`AnyCertificate::transposed`]): the same proof on
+//!   the transposed board (W×H to H×W, the same game turned), for the checker to verify
+//!   there.
 //!
 //! The file format is documented in docs/certificates.md.
 
@@ -48,6 +51,7 @@ mod format;
 mod join;
 mod key;
 mod leaf;
+mod transpose;
 
 pub use check::{verify, Failure, Problem, RecordRef, Summary};
 pub use format::{
