@@ -308,7 +308,7 @@ fn an_exhausted_count_passes_its_share_on() {
     let dir = folder("exhausted");
     let whole = dir.join("whole.txt");
     let args = |out: &Path| {
-        [
+        let flags = [
             "perfect",
             "label",
             "--size",
@@ -321,14 +321,10 @@ fn an_exhausted_count_passes_its_share_on() {
             "4",
             "--table-mpos",
             "1",
-            "--out",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([out.to_str().unwrap().to_string()])
-        .collect::<Vec<_>>()
+        ];
+        with_out(&flags, out)
     };
-    let run = |out: &Path| fails(&args(out).iter().map(String::as_str).collect::<Vec<_>>());
+    let run = |out: &Path| fails(&as_strs(&args(out)));
     let error = run(&whole);
     assert!(
         error.contains("too few distinct won positions of 15-16 pieces"),
@@ -361,6 +357,16 @@ fn an_exhausted_count_passes_its_share_on() {
         without_nodes(&text)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `flags`, then `--out OUT`, as owned arguments.
+fn with_out(flags: &[&str], out: &Path) -> Vec<String> {
+    let out = out.to_str().unwrap();
+    flags
+        .iter()
+        .chain(&["--out", out])
+        .map(|s| s.to_string())
+        .collect()
 }
 
 /// The arguments as `&str`, as the runners take them.
@@ -413,7 +419,7 @@ fn positions_come_from_the_games_of_match_records() {
     ]);
     let out = dir.join("from-games.txt");
     let label = |count: &str, size: &str, out: &Path| -> Vec<String> {
-        [
+        let flags = [
             "perfect",
             "label",
             "--size",
@@ -426,12 +432,8 @@ fn positions_come_from_the_games_of_match_records() {
             records_arg,
             "--table-mpos",
             "1",
-            "--out",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([out.to_str().unwrap().to_string()])
-        .collect()
+        ];
+        with_out(&flags, out)
     };
     let stdout = konane(&as_strs(&label("8", "5x4", &out)));
     assert!(stdout.contains("Done: 8 positions"), "{stdout}");
