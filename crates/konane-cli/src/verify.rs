@@ -46,13 +46,18 @@ fn read(path: &Path) -> Result<AnyCertificate> {
 /// Runs `konane verify`: success only when the certificate proves its claim (and,
 /// with `--transpose`, its transposed copy does too).
 pub fn run(args: &VerifyArgs) -> Result<()> {
-    check(&args.file, &args.parts)?;
-    let Some(dir) = &args.transpose else {
+    let paths: Vec<&PathBuf> = std::iter::once(&args.file).chain(&args.parts).collect();
+    let started = Instant::now();
+    let certificates = read_all(&paths)?;
+    // The files as read are kept for the transposition, so that none is read twice.
+    let kept = args.transpose.as_ref().map(|_| certificates.clone());
+    check(&paths, certificates, started)?;
+    let (Some(dir), Some(certificates)) = (&args.transpose, kept) else {
         return Ok(());
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut written = Vec::new();
-    for path in std::iter::once(&args.file).chain(&args.parts) {
+    for (path, certificate) in paths.iter().zip(&certificates) {
         let name = path
             .file_name()
             .with_context(|| format!("{} names no file", path.display()))?;
@@ -64,7 +69,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
                 path.display()
             );
         }
-        let turned = read(path)?.transposed();
+        let turned = certificate.transposed();
         let bytes = certificate_file::save(&turned, &out)?;
         println!(
             "Transposed {} to {}: {}",
@@ -74,27 +79,31 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         );
         written.push(out);
     }
-    check(&written[0], &written[1..])
+    // The files written are read back and checked as they are on disk.
+    let written: Vec<&PathBuf> = written.iter().collect();
+    let started = Instant::now();
+    check(&written, read_all(&written)?, started)
 }
 
-/// Checks `file` joined with `parts` as one proof, printing what it checked.
-fn check(file: &Path, parts: &[PathBuf]) -> Result<()> {
-    let name = file.display();
-    let started = Instant::now();
-    let mut certificate = read(file)?;
+/// Reads the certificates at `paths`.
+fn read_all(paths: &[&PathBuf]) -> Result<Vec<AnyCertificate>> {
+    paths.iter().map(|path| read(path)).collect()
+}
+
+/// Checks the certificates read from `paths` (reading began at `started`): the first
+/// joined with the others as one proof, printing what it checked.
+fn check(paths: &[&PathBuf], certificates: Vec<AnyCertificate>, started: Instant) -> Result<()> {
+    let name = paths[0].display();
+    let mut certificates = certificates.into_iter();
+    let mut certificate = certificates.next().expect("at least the one file");
+    let parts: Vec<AnyCertificate> = certificates.collect();
     if !parts.is_empty() {
-        let parts_read = parts
-            .iter()
-            .map(|path| read(path))
-            .collect::<Result<Vec<_>>>()?;
-        certificate = certificate.join(parts_read).map_err(|e| {
-            let part = parts[e.part() - 1].display();
+        let count = parts.len();
+        certificate = certificate.join(parts).map_err(|e| {
+            let part = paths[e.part()].display();
             anyhow::anyhow!("{name} and {part} are not one proof: {e}")
         })?;
-        println!(
-            "Joined {name} with {} certificates of the positions it leaves to them",
-            parts.len()
-        );
+        println!("Joined {name} with {count} certificates of the positions it leaves to them");
     }
     let read = started.elapsed().as_secs_f64();
     let root = certificate.root();

@@ -61,7 +61,7 @@
 //!   finaliser, what tables keyed by bitboards mix their words with);
 //! - [`SquareSet`], a set of squares of any board, and [`Squares`], its squares in
 //!   order; [`Symmetry`], one of the eight symmetries of a square board;
-//!   [`Board::transposed`] (and `Square`'s, `Move`'s, [`Position::transposed`]): the
+//!   [`Board::transposed`] (and `Move`'s, [`Position::transposed`]): the
 //!   H×W board that is the same game as W×H, turned by the reflection in the
 //!   anti-diagonal;
 //! - [`Shard`] (part K of N of numbered work, read from `K/N`) and [`ShardError`].

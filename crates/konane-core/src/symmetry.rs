@@ -25,7 +25,9 @@ fn transpose(mut x: u64) -> u64 {
     x
 }
 
-/// One of the eight symmetries of a square (the first four also fit any rectangle).
+/// One of the eight symmetries of a square (the first four also fit any rectangle; on a
+/// rectangle that is not square, the four that swap files and ranks map a square, a move
+/// or a position of W×H onto the transposed board, H×W: [`Board::transposed`]).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Symmetry {
     Identity,
@@ -35,13 +37,13 @@ pub enum Symmetry {
     FlipRanks,
     /// Half turn.
     Rotate180,
-    /// Mirror in the a1 diagonal (square boards only).
+    /// Mirror in the a1 diagonal.
     Transpose,
-    /// Mirror in the other diagonal (square boards only).
+    /// Mirror in the other diagonal.
     AntiTranspose,
-    /// Quarter turn clockwise (square boards only).
+    /// Quarter turn clockwise.
     Rotate90,
-    /// Quarter turn anticlockwise (square boards only).
+    /// Quarter turn anticlockwise.
     Rotate270,
 }
 
@@ -58,7 +60,8 @@ impl Symmetry {
         Symmetry::Rotate270,
     ];
 
-    /// Whether this symmetry swaps files and ranks (needs a square board).
+    /// Whether this symmetry swaps files and ranks (so maps a board that is not square
+    /// onto its transpose, and is no symmetry of that board).
     pub const fn swaps_axes(self) -> bool {
         matches!(
             self,
@@ -69,7 +72,7 @@ impl Symmetry {
         )
     }
 
-    /// The image of `square` on `board` (which must be square if this swaps axes).
+    /// The image of `square` of `board` (on the transposed board if this swaps axes).
     pub fn square(self, board: Board, square: Square) -> Square {
         let (w, h) = (board.width() - 1, board.height() - 1);
         let (f, r) = (square.file(), square.rank());
@@ -134,7 +137,7 @@ impl Symmetry {
         }
     }
 
-    /// The image of `mv` on `board`.
+    /// The image of `mv`, made on `board` (on the transposed board if this swaps axes).
     pub fn apply_move(self, board: Board, mv: Move) -> Move {
         if mv.is_removal() {
             Move::removal(self.square(board, mv.from()))
@@ -152,14 +155,19 @@ impl Symmetry {
         }
     }
 
-    /// The image of `position` (same side to move).
+    /// The image of `position` (same side to move; on the transposed board if this
+    /// swaps axes).
     pub fn apply(self, position: &Position) -> Position {
         let board = position.board();
+        let image_board = match self.swaps_axes() {
+            true => board.transposed(),
+            false => board,
+        };
         let image =
             |set: SquareSet| -> SquareSet { set.iter().map(|s| self.square(board, s)).collect() };
         let black = image(position.pieces(Color::Black));
         let white = image(position.pieces(Color::White));
-        Position::from_squares(board, black, white, position.side_to_move())
+        Position::from_squares(image_board, black, white, position.side_to_move())
             .expect("a symmetry maps a valid position to a valid one")
     }
 

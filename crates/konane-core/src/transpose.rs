@@ -7,10 +7,13 @@
 //! so a game on one board is the same game on the other, move for move: a proof of one
 //! board is a proof of its transpose, turned.
 
-use crate::board::{Board, Color, Square};
+use crate::board::Board;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square_set::SquareSet;
+use crate::symmetry::Symmetry;
+
+/// The turn from a board onto its transpose: the mirror in the anti-diagonal.
+const TURN: Symmetry = Symmetry::AntiTranspose;
 
 impl Board {
     /// The board with width and height swapped (8x7 gives 7x8).
@@ -20,20 +23,10 @@ impl Board {
     }
 }
 
-impl Square {
-    /// The place of this square of `board` on the transposed board.
-    pub fn transposed(self, board: Board) -> Square {
-        Square::new(
-            board.height() - 1 - self.rank(),
-            board.width() - 1 - self.file(),
-        )
-    }
-}
-
 impl Move {
     /// The same move, made on `board`, on the transposed board.
     pub fn transposed(self, board: Board) -> Move {
-        Move::from_squares(self.from().transposed(board), self.to().transposed(board))
+        TURN.apply_move(board, self)
     }
 }
 
@@ -41,17 +34,7 @@ impl Position {
     /// The same position on the transposed board ([`Board::transposed`]), the same side
     /// to move.
     pub fn transposed(&self) -> Position {
-        let board = self.board();
-        let turn = |set: SquareSet| -> SquareSet {
-            set.iter().map(|square| square.transposed(board)).collect()
-        };
-        Position::from_squares(
-            board.transposed(),
-            turn(self.pieces(Color::Black)),
-            turn(self.pieces(Color::White)),
-            self.side_to_move(),
-        )
-        .expect("the transposed board holds the transposed position")
+        TURN.apply(self)
     }
 }
 

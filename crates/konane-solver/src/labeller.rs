@@ -5,10 +5,11 @@
 //! and prints the progress ([`Labeller`]).
 //!
 //! Deterministic and resumable: game `g` is `random_opening(board, …, seed + g)`, or
-//! the `g`-th game played (from 0); each game gives at most one position. The piece counts share the count evenly, and game
-//! `g` aims at one of those that still have room, in turn (so that a stopped run has
-//! them all). When [`GIVE_UP_GAMES`] games in a row keep nothing, the counts that still
-//! have room are taken to have no more distinct won positions: each keeps what it has
+//! the `g`-th game played (from 0); each game gives at most one position. The piece
+//! counts share the count evenly, and game `g` aims at one of those that still have
+//! room, in turn (so that a stopped run has them all). When [`GIVE_UP_GAMES`] games in
+//! a row keep nothing, the counts that still have room are taken to have no more
+//! distinct won positions: each keeps what it has
 //! and the rest of its share goes to the other counts, evenly (the run fails only when
 //! no other count is left). The game takes the first position along the game with at
 //! most that many pieces whose count has room, that is no symmetric image of a

@@ -15,7 +15,8 @@ impl<W: KeyWord> Certificate<W> {
     /// canonical images there; the winner and the leaf limit are the same.
     pub fn transposed(&self) -> Certificate<W> {
         let board = self.root().board();
-        let canonical = Canonical::new(board.transposed());
+        let turned_board = board.transposed();
+        let canonical = Canonical::new(turned_board);
         let turned = |section: Section, key: Key<W>| -> Position {
             self.position(section, key).transposed()
         };
@@ -29,7 +30,7 @@ impl<W: KeyWord> Certificate<W> {
                 let (image, symmetry) = canonical.of(&turned(Section::Won, key));
                 (
                     image,
-                    symmetry.apply_move(board.transposed(), mv.transposed(board)),
+                    symmetry.apply_move(turned_board, mv.transposed(board)),
                 )
             })
             .collect();

@@ -1,5 +1,6 @@
 //! `konane perfect label`: positions reached by random play from the start, or in the
-//! games of match records (`--records`), kept when the side to move wins, each labelled by the exact solver with every winning move.
+//! games of match records (`--records`), kept when the side to move wins, each labelled
+//! by the exact solver with every winning move.
 //! The algorithm (which games, which positions, when a piece count runs dry) is
 //! `konane_solver::Labeller`'s; this command reads its arguments, keeps the file
 //! (header, one line a position, resumed where a stopped run left it) and prints the
