@@ -123,3 +123,32 @@ fn a_bad_memory_size_is_one_clear_error() {
     let text = solve(&["--size", "4x4", "--memory", "256MiB", "--threads", "1"]);
     assert!(text.contains("White wins"), "{text}");
 }
+
+#[test]
+fn progress_goes_to_a_log_as_plain_lines() {
+    // Standard error is a pipe here, not a terminal: no bar, plain lines instead.
+    let out = common::run(&[
+        "solve",
+        "--size",
+        "6x6",
+        "--all",
+        "--threads",
+        "1",
+        "--progress-every",
+        "0.2",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let line = err
+        .lines()
+        .find(|line| line.contains("/4 root moves  "))
+        .unwrap_or_else(|| panic!("no progress line in {err}"));
+    assert!(
+        line.contains(" nodes, ") && line.contains(" M nodes/s"),
+        "{line}"
+    );
+    let out = common::run(&["solve", "--size", "4x4", "--progress-every", "0"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("give 0.2 to 86400 seconds"), "{err}");
+}

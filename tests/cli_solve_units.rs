@@ -607,3 +607,32 @@ fn shards_and_merge_write_certificates_that_verify_as_one_proof() {
     let error = fails(&["verify", text(&top), text(&other)]);
     assert!(error.contains("are not one proof"), "{error}");
 }
+
+#[test]
+fn a_shard_logs_its_progress_with_the_nodes_of_units_still_running() {
+    // Standard error is a pipe: plain lines, whose nodes count the units being solved
+    // (before this, only finished units counted: a long unit showed 0 for hours).
+    let dir = folder("progress");
+    let units = dir.join("units.txt");
+    split("6x6", "3", &units);
+    let results = dir.join("results.txt");
+    let out = konane(&shard_args(
+        &units,
+        "1/1",
+        &results,
+        &["--threads", "1", "--progress-every", "0.2"],
+    ));
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let first = err
+        .lines()
+        .find(|line| line.contains(" units  "))
+        .unwrap_or_else(|| panic!("no progress line in {err}"));
+    let nodes: u64 = first
+        .split("units  ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {first}"));
+    assert!(nodes > 0, "{first}");
+}

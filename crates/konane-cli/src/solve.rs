@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -20,7 +20,7 @@ use crate::certificate_file;
 use crate::interrupt::stop_on_ctrl_c;
 use crate::search_flags::PositionArgs;
 use crate::solve_memory::{available_memory, parse_memory, peak_resident, show, MemoryBudget};
-use crate::solve_status::with_status;
+use crate::solve_status::{with_status, PlainStatus};
 
 /// The proof table's default size in positions for `board`: 2^(squares − 12), from 2^16
 /// to 2^30, and no more than `bytes` (its part of `--memory`; 8 a position in the packed
@@ -256,6 +256,23 @@ pub struct SolveArgs {
     /// thirds of the board's squares; fewer pieces keep more, in a larger file).
     #[arg(long, value_name = "N", requires = "keep_proven")]
     pub keep_pieces: Option<u32>,
+    /// Where the progress bar cannot be drawn (standard error is a log or a batch
+    /// job's output, not a terminal), write its line to standard error every SECONDS
+    /// instead: elapsed time, root moves or units done, nodes, speed, memory, the
+    /// root's proof numbers
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_every)]
+    pub progress_every: Duration,
+}
+
+/// `--progress-every`: seconds, from 0.2 (the status's refresh) to a day.
+fn parse_every(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(secs) if (0.2..=86_400.0).contains(&secs) => Ok(Duration::from_secs_f64(secs)),
+        Ok(_) => Err(format!(
+            "'{text}' is out of range: give 0.2 to 86400 seconds"
+        )),
+        Err(_) => Err(format!("'{text}' is not a number of seconds")),
+    }
 }
 
 impl SolveArgs {
@@ -373,6 +390,10 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         &bar,
         &solver,
         started,
+        PlainStatus {
+            every: args.progress_every,
+            counted: "root moves",
+        },
         || solver.nodes(),
         || {
             pool.install(|| {

@@ -1,7 +1,10 @@
 //! The status line of a long solve: while the work runs, a thread refreshes the
 //! progress bar's message (nodes, speed, resident memory, the root's proof and
 //! disproof numbers) every 200 ms and writes out
-//! the kept proven positions every 10 s, so that a kill loses little.
+//! the kept proven positions every 10 s, so that a kill loses little. Where the bar
+//! cannot be drawn (standard error is a log file or a batch job's output, not a
+//! terminal), the same line is written to standard error as plain text every
+//! `--progress-every` seconds instead.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -17,13 +20,23 @@ const TICK: Duration = Duration::from_millis(200);
 /// Ticks between two writes of the kept proven positions (10 s).
 const FLUSH_TICKS: u32 = 50;
 
+/// Where the status goes when the bar is hidden: a plain line every `every`, whose
+/// count of done items is of `counted` ("units", "root moves").
+#[derive(Clone, Copy, Debug)]
+pub struct PlainStatus {
+    pub every: Duration,
+    pub counted: &'static str,
+}
+
 /// Runs `work` while `bar` shows `nodes()` (searched since `started`), the speed, the
-/// resident memory and where `solver` stands at its root, and `solver` writes out its kept proven positions now and then
-/// (their errors show when the caller flushes at the end).
+/// resident memory and where `solver` stands at its root (as plain lines by `plain`
+/// when the bar is hidden), and `solver` writes out its kept proven positions now and
+/// then (their errors show when the caller flushes at the end).
 pub fn with_status<T>(
     bar: &ProgressBar,
     solver: &Solver,
     started: Instant,
+    plain: PlainStatus,
     nodes: impl Fn() -> u64 + Sync,
     work: impl FnOnce() -> T,
 ) -> T {
@@ -32,19 +45,38 @@ pub fn with_status<T>(
         let nodes = &nodes;
         scope.spawn(move || {
             let mut ticks = 0u32;
+            let mut next_line = plain.every;
             while finished.recv_timeout(TICK) == Err(RecvTimeoutError::Timeout) {
                 ticks += 1;
                 if ticks == FLUSH_TICKS {
                     ticks = 0;
                     let _ = solver.flush_proven();
                 }
-                bar.set_message(status(nodes(), started.elapsed(), solver.root_numbers()));
+                let elapsed = started.elapsed();
+                let message = status(nodes(), elapsed, solver.root_numbers());
+                if bar.is_hidden() && elapsed >= next_line {
+                    next_line = elapsed + plain.every;
+                    let done = (bar.position(), bar.length().unwrap_or(0));
+                    eprintln!("{}", plain_line(elapsed, done, plain.counted, &message));
+                }
+                bar.set_message(message);
             }
         });
         let result = work();
         drop(done);
         result
     })
+}
+
+/// `00:10:00 1/5 units  1234 nodes, …`: the bar's line without the bar.
+fn plain_line(elapsed: Duration, (done, of): (u64, u64), counted: &str, message: &str) -> String {
+    let secs = elapsed.as_secs();
+    format!(
+        "{:02}:{:02}:{:02} {done}/{of} {counted}  {message}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
 }
 
 /// `1234 nodes, 2.1 M nodes/s, 5.3 GB, root pn 3, dn 41, 1/5 moves proven`: the
@@ -60,6 +92,12 @@ fn status(nodes: u64, elapsed: Duration, root: Option<RootNumbers>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_line_is_the_bar_without_the_bar() {
+        let line = plain_line(Duration::from_secs(3723), (1, 5), "units", "7 nodes");
+        assert_eq!(line, "01:02:03 1/5 units  7 nodes");
+    }
 
     #[test]
     fn the_status_gives_nodes_speed_memory_and_the_root() {

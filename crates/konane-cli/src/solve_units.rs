@@ -22,7 +22,7 @@ use crate::certificate_file;
 use crate::interrupt::stop_on_ctrl_c;
 use crate::solve::SolveArgs;
 use crate::solve_memory::{peak_resident, show};
-use crate::solve_status::with_status;
+use crate::solve_status::{with_status, PlainStatus};
 
 /// The deepest split offered: far more plies give more units than a file should hold.
 const MAX_SPLIT: u32 = 24;
@@ -232,7 +232,11 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
         &bar,
         &solver,
         started,
-        || nodes.load(Ordering::Relaxed),
+        PlainStatus {
+            every: args.progress_every,
+            counted: "units",
+        },
+        || solver.nodes(),
         || pool.install(|| solve_units(&solver, &todo, record)),
     );
     bar.finish_and_clear();

@@ -77,6 +77,9 @@ pub(crate) struct Shared<'a, W: Word> {
     pub numbers: Option<&'a SharedNumbers>,
     /// Where the numbers of the root moves' positions are shown (`None`: nowhere).
     pub root_moves: Option<&'a RootMoves>,
+    /// A running total for progress displays that the searchers add their nodes to as
+    /// well (`None`: none): the solver's, across calls (see `Solver::nodes`).
+    pub progress: Option<&'a AtomicU64>,
 }
 
 impl<W: Word> Shared<'_, W> {
@@ -208,6 +211,9 @@ impl<'a, W: Word> Searcher<'a, W> {
         self.shared
             .nodes
             .fetch_add(self.unflushed, Ordering::Relaxed);
+        if let Some(progress) = self.shared.progress {
+            progress.fetch_add(self.unflushed, Ordering::Relaxed);
+        }
         self.unflushed = 0;
         self.countdown = self.next_countdown();
     }

@@ -261,8 +261,10 @@ impl Solver {
         Arc::clone(&self.stop)
     }
 
-    /// Positions searched so far by the running (or last) [`Solver::solve_moves`], for
-    /// progress displays (each thread adds its count every thousand nodes or so).
+    /// Positions searched so far, for progress displays (each thread adds its count
+    /// every thousand nodes or so): by the running (or last) [`Solver::solve_moves`],
+    /// which starts the count again, and by every [`Solver::solve_limited`] since, those
+    /// running included (the units of a sharded solve, solved side by side).
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
@@ -379,7 +381,7 @@ impl Solver {
     /// `None` if that takes more than `node_budget` positions (or the stop flag is set).
     /// Proven positions stay in the table, so later calls reuse them.
     pub fn solve_limited(&self, position: &Position, node_budget: u64) -> Option<Verdict> {
-        with_solver!(self, position, solver, p => solver.solve_limited(p, &self.stop, node_budget))
+        with_solver!(self, position, solver, p => solver.solve_limited(p, self.counters(), node_budget))
     }
 
     /// A winning move of `position` that the proof table alone shows, without a search:
@@ -467,6 +469,7 @@ impl<W: Word> WordSolver<W> {
             jobs,
             numbers,
             root_moves,
+            progress: None,
         }
     }
 
@@ -605,11 +608,12 @@ impl<W: Word> WordSolver<W> {
     fn solve_limited(
         &self,
         position: &BitPosition<W>,
-        stop: &AtomicBool,
+        counters: Counters<'_>,
         node_budget: u64,
     ) -> Option<Verdict> {
         let nodes = AtomicU64::new(0);
-        let shared = self.shared(stop, &nodes, node_budget, None, None, None);
+        let mut shared = self.shared(counters.stop, &nodes, node_budget, None, None, None);
+        shared.progress = Some(counters.nodes);
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
         let mut winning_move = None;
