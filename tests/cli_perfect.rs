@@ -439,7 +439,7 @@ fn positions_come_from_the_games_of_match_records() {
     assert!(stdout.contains("Done: 8 positions"), "{stdout}");
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
-        text.contains("reached in the games of 1 match record files on 5x4"),
+        text.contains("reached in the games of 1 match record file on 5x4"),
         "{text}"
     );
     assert!(

@@ -183,11 +183,11 @@ impl LabelArgs {
                 self.size
             )
         } else {
-            format!(
-                "reached in the games of {} match record files on {}",
-                self.records.len(),
-                self.size
-            )
+            let files = match self.records.len() {
+                1 => "1 match record file".to_string(),
+                n => format!("{n} match record files"),
+            };
+            format!("reached in the games of {files} on {}", self.size)
         }
     }
 
