@@ -126,29 +126,23 @@ fn a_bad_memory_size_is_one_clear_error() {
 
 #[test]
 fn progress_goes_to_a_log_as_plain_lines() {
-    // Standard error is a pipe here, not a terminal: no bar, plain lines instead.
-    let out = common::run(&[
-        "solve",
-        "--size",
-        "6x6",
-        "--all",
-        "--threads",
-        "1",
-        "--progress-every",
-        "0.2",
-    ]);
-    assert!(out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
-    let line = err
-        .lines()
-        .find(|line| line.contains("/4 root moves  "))
-        .unwrap_or_else(|| panic!("no progress line in {err}"));
+    let line = common::first_progress_line(
+        &[
+            "solve",
+            "--size",
+            "6x6",
+            "--all",
+            "--threads",
+            "1",
+            "--progress-every",
+            "0.2",
+        ],
+        "/4 root moves  ",
+    );
     assert!(
         line.contains(" nodes, ") && line.contains(" M nodes/s"),
         "{line}"
     );
-    let out = common::run(&["solve", "--size", "4x4", "--progress-every", "0"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = common::run_fails(&["solve", "--size", "4x4", "--progress-every", "0"]);
     assert!(err.contains("give 0.2 to 86400 seconds"), "{err}");
 }

@@ -610,24 +610,19 @@ fn shards_and_merge_write_certificates_that_verify_as_one_proof() {
 
 #[test]
 fn a_shard_logs_its_progress_with_the_nodes_of_units_still_running() {
-    // Standard error is a pipe: plain lines, whose nodes count the units being solved
-    // (before this, only finished units counted: a long unit showed 0 for hours).
+    // The nodes of the first line count the units being solved (before, only finished
+    // units counted: a unit of hours showed 0 nodes until it was proven).
     let dir = folder("progress");
     let units = dir.join("units.txt");
     split("6x6", "3", &units);
     let results = dir.join("results.txt");
-    let out = konane(&shard_args(
+    let args = shard_args(
         &units,
         "1/1",
         &results,
         &["--threads", "1", "--progress-every", "0.2"],
-    ));
-    assert!(out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
-    let first = err
-        .lines()
-        .find(|line| line.contains(" units  "))
-        .unwrap_or_else(|| panic!("no progress line in {err}"));
+    );
+    let first = common::first_progress_line(&args, " units  ");
     let nodes: u64 = first
         .split("units  ")
         .nth(1)

@@ -277,6 +277,19 @@ pub fn run_fails(args: &[&str]) -> String {
     String::from_utf8(output.stderr).expect("konane writes UTF-8")
 }
 
+/// Runs `konane` with `args` to its end; it must succeed. Its standard error is a pipe,
+/// so a long command writes its progress there as plain lines: the first that holds
+/// `marker`.
+pub fn first_progress_line(args: &[&str], marker: &str) -> String {
+    let output = run(args);
+    assert!(output.status.success(), "{args:?} failed");
+    let err = String::from_utf8(output.stderr).expect("konane writes UTF-8");
+    err.lines()
+        .find(|line| line.contains(marker))
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("no progress line with '{marker}' in {err}"))
+}
+
 /// The result table of `konane match`, `selfplay` or `replay` output: from its
 /// `Engine` header up to the `Restarts` or `SPRT` line.
 pub fn result_table(stdout: &str) -> Vec<&str> {
