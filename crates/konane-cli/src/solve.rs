@@ -394,7 +394,6 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             every: args.progress_every,
             counted: "root moves",
         },
-        || solver.nodes(),
         || {
             pool.install(|| {
                 solver.solve_moves(&position, |value, _| {

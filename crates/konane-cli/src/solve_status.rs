@@ -28,21 +28,20 @@ pub struct PlainStatus {
     pub counted: &'static str,
 }
 
-/// Runs `work` while `bar` shows `nodes()` (searched since `started`), the speed, the
-/// resident memory and where `solver` stands at its root (as plain lines by `plain`
-/// when the bar is hidden), and `solver` writes out its kept proven positions now and
-/// then (their errors show when the caller flushes at the end).
+/// Runs `work` while `bar` shows the nodes `solver` searched since `started`
+/// ([`Solver::nodes`]), the speed, the resident memory and where `solver` stands at its
+/// root (as plain lines by `plain` when the bar is hidden), and `solver` writes out its
+/// kept proven positions now and then (their errors show when the caller flushes at the
+/// end).
 pub fn with_status<T>(
     bar: &ProgressBar,
     solver: &Solver,
     started: Instant,
     plain: PlainStatus,
-    nodes: impl Fn() -> u64 + Sync,
     work: impl FnOnce() -> T,
 ) -> T {
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
-        let nodes = &nodes;
         scope.spawn(move || {
             let mut ticks = 0u32;
             let mut next_line = plain.every;
@@ -53,7 +52,7 @@ pub fn with_status<T>(
                     let _ = solver.flush_proven();
                 }
                 let elapsed = started.elapsed();
-                let message = status(nodes(), elapsed, solver.root_numbers());
+                let message = status(solver.nodes(), elapsed, solver.root_numbers());
                 if bar.is_hidden() && elapsed >= next_line {
                     next_line = elapsed + plain.every;
                     let done = (bar.position(), bar.length().unwrap_or(0));

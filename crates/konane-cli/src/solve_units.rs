@@ -236,7 +236,6 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
             every: args.progress_every,
             counted: "units",
         },
-        || solver.nodes(),
         || pool.install(|| solve_units(&solver, &todo, record)),
     );
     bar.finish_and_clear();
