@@ -631,3 +631,31 @@ fn a_shard_logs_its_progress_with_the_nodes_of_units_still_running() {
         .unwrap_or_else(|| panic!("no node count in {first}"));
     assert!(nodes > 0, "{first}");
 }
+
+#[test]
+fn a_shard_logs_how_far_its_running_units_have_searched_their_moves() {
+    let dir = folder("progress-moves");
+    let units = dir.join("units.txt");
+    split("6x6", "3", &units);
+    let results = dir.join("results.txt");
+    let args = shard_args(
+        &units,
+        "1/1",
+        &results,
+        &["--threads", "1", "--progress-every", "0.2"],
+    );
+    // `…, unit 12 3/7 moves lost`: one unit runs on one thread.
+    let line = common::first_progress_line(&args, " moves lost");
+    let standing = line.rsplit(", ").next().unwrap();
+    let words: Vec<&str> = standing.split(' ').collect();
+    assert_eq!(words.len(), 5, "{line}");
+    assert_eq!(
+        (words[0], words[3], words[4]),
+        ("unit", "moves", "lost"),
+        "{line}"
+    );
+    let id: u64 = words[1].parse().unwrap_or_else(|_| panic!("{line}"));
+    let (lost, moves) = words[2].split_once('/').unwrap();
+    let (lost, moves): (usize, usize) = (lost.parse().unwrap(), moves.parse().unwrap());
+    assert!(id >= 1 && lost <= moves && moves > 0, "{line}");
+}

@@ -394,6 +394,11 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             every: args.progress_every,
             counted: "root moves",
         },
+        &|| {
+            solver
+                .root_numbers()
+                .map_or_else(String::new, |root| root.to_string())
+        },
         || {
             pool.install(|| {
                 solver.solve_moves(&position, |value, _| {

@@ -1,6 +1,6 @@
 //! The status line of a long solve: while the work runs, a thread refreshes the
-//! progress bar's message (nodes, speed, resident memory, the root's proof and
-//! disproof numbers) every 200 ms and writes out
+//! progress bar's message (nodes, speed, resident memory, where the work stands: the
+//! root's proof and disproof numbers, or the running units' moves) every 200 ms and writes out
 //! the kept proven positions every 10 s, so that a kill loses little. Where the bar
 //! cannot be drawn (standard error is a log file or a batch job's output, not a
 //! terminal), the same line is written to standard error as plain text every
@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
-use konane_solver::{RootNumbers, Solver};
+use konane_solver::Solver;
 
 use crate::solve_memory::{resident, show};
 
@@ -29,15 +29,16 @@ pub struct PlainStatus {
 }
 
 /// Runs `work` while `bar` shows the nodes `solver` searched since `started`
-/// ([`Solver::nodes`]), the speed, the resident memory and where `solver` stands at its
-/// root (as plain lines by `plain` when the bar is hidden), and `solver` writes out its
-/// kept proven positions now and then (their errors show when the caller flushes at the
-/// end).
+/// ([`Solver::nodes`]), the speed, the resident memory and where the work stands
+/// (`standing`: nothing when empty), as plain lines by `plain` when the bar is hidden,
+/// and `solver` writes out its kept proven positions now and then (their errors show
+/// when the caller flushes at the end).
 pub fn with_status<T>(
     bar: &ProgressBar,
     solver: &Solver,
     started: Instant,
     plain: PlainStatus,
+    standing: &(dyn Fn() -> String + Sync),
     work: impl FnOnce() -> T,
 ) -> T {
     let (done, finished) = mpsc::channel::<()>();
@@ -52,7 +53,7 @@ pub fn with_status<T>(
                     let _ = solver.flush_proven();
                 }
                 let elapsed = started.elapsed();
-                let message = status(solver.nodes(), elapsed, solver.root_numbers());
+                let message = status(solver.nodes(), elapsed, &standing());
                 if bar.is_hidden() && elapsed >= next_line {
                     next_line = elapsed + plain.every;
                     let done = (bar.position(), bar.length().unwrap_or(0));
@@ -80,12 +81,19 @@ fn plain_line(elapsed: Duration, (done, of): (u64, u64), counted: &str, message:
 
 /// `1234 nodes, 2.1 M nodes/s, 5.3 GB, root pn 3, dn 41, 1/5 moves proven`: the
 /// nodes, their rate over `elapsed`, the resident memory where the system says, and
-/// the `root` numbers when there are any.
-fn status(nodes: u64, elapsed: Duration, root: Option<RootNumbers>) -> String {
+/// where the work stands when `standing` says anything.
+fn status(nodes: u64, elapsed: Duration, standing: &str) -> String {
     let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
     let memory = resident().map_or_else(String::new, |b| format!(", {}", show(b)));
-    let root = root.map_or_else(String::new, |r| format!(", {r}"));
-    format!("{nodes} nodes, {:.1} M nodes/s{memory}{root}", rate / 1e6)
+    let standing = if standing.is_empty() {
+        String::new()
+    } else {
+        format!(", {standing}")
+    };
+    format!(
+        "{nodes} nodes, {:.1} M nodes/s{memory}{standing}",
+        rate / 1e6
+    )
 }
 
 #[cfg(test)]
@@ -99,23 +107,14 @@ mod tests {
     }
 
     #[test]
-    fn the_status_gives_nodes_speed_memory_and_the_root() {
-        let text = status(3_000_000, Duration::from_secs(2), None);
+    fn the_status_gives_nodes_speed_memory_and_where_the_work_stands() {
+        let text = status(3_000_000, Duration::from_secs(2), "");
         assert!(text.starts_with("3000000 nodes, 1.5 M nodes/s"), "{text}");
         if cfg!(target_os = "linux") {
             assert!(text.contains("B"), "{text}");
         }
-        assert!(!text.contains("root"), "{text}");
-        let root = RootNumbers {
-            proof: 3,
-            disproof: 41,
-            proven: 1,
-            moves: 5,
-        };
-        let text = status(3_000_000, Duration::from_secs(2), Some(root));
-        assert!(
-            text.ends_with(", root pn 3, dn 41, 1/5 moves proven"),
-            "{text}"
-        );
+        assert!(!text.ends_with(", "), "{text}");
+        let text = status(3_000_000, Duration::from_secs(2), "unit 3 1/5 moves lost");
+        assert!(text.ends_with(", unit 3 1/5 moves lost"), "{text}");
     }
 }

@@ -14,8 +14,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use konane_core::{Move, Shard};
 use konane_solver::certify_position;
 use konane_solver::units::{
-    back_up, solve_units, top_certificate, write_units, Backup, Results, ResultsWriter, Split,
-    Unit, UnitResult, UnitsError, UnitsFile,
+    back_up, solve_units, top_certificate, write_units, Backup, Results, ResultsWriter,
+    RunningUnits, Split, Unit, UnitResult, UnitsError, UnitsFile,
 };
 
 use crate::certificate_file;
@@ -191,6 +191,7 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
         )))
     };
     let certify_error = Mutex::new(None::<anyhow::Error>);
+    let running = RunningUnits::default();
     let record = |result: UnitResult| {
         let certified = match certify(&result) {
             Ok(line) => line,
@@ -236,7 +237,8 @@ fn run_shard(args: &SolveArgs, file: &UnitsFile, shard: Shard, out: &Path) -> Re
             every: args.progress_every,
             counted: "units",
         },
-        || pool.install(|| solve_units(&solver, &todo, record)),
+        &|| running.to_string(),
+        || pool.install(|| solve_units(&solver, &todo, &running, record)),
     );
     bar.finish_and_clear();
     solver

@@ -127,6 +127,7 @@ pub use labeller::{Games, LabelError, LabelEvent, LabelStop, Labeller, GIVE_UP_G
 pub use proof_search::RootNumbers;
 pub use proven_file::ProvenFileError;
 pub use root::{
-    solve_limited, KeptProven, MoveValue, RootReport, RootThreads, Solver, SolverOptions, Verdict,
+    solve_limited, KeptProven, MoveValue, MovesSearched, RootReport, RootThreads, Solver,
+    SolverOptions, Verdict,
 };
 pub use table::{TableKind, TableKindError};

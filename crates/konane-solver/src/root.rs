@@ -381,7 +381,20 @@ impl Solver {
     /// `None` if that takes more than `node_budget` positions (or the stop flag is set).
     /// Proven positions stay in the table, so later calls reuse them.
     pub fn solve_limited(&self, position: &Position, node_budget: u64) -> Option<Verdict> {
-        with_solver!(self, position, solver, p => solver.solve_limited(p, self.counters(), node_budget))
+        self.solve_limited_reporting(position, node_budget, &|_| {})
+    }
+
+    /// [`Solver::solve_limited`], telling `searched` where it stands before it searches
+    /// the first move of `position` and after each move it searches.
+    pub fn solve_limited_reporting(
+        &self,
+        position: &Position,
+        node_budget: u64,
+        searched: &(dyn Fn(MovesSearched) + Sync),
+    ) -> Option<Verdict> {
+        with_solver!(self, position, solver, p => {
+            solver.solve_limited(p, self.counters(), node_budget, searched)
+        })
     }
 
     /// A winning move of `position` that the proof table alone shows, without a search:
@@ -392,6 +405,19 @@ impl Solver {
     pub fn known_winning_move(&self, position: &Position) -> Option<Move> {
         with_solver!(self, position, solver, p => solver.known_winning_move(p))
     }
+}
+
+/// Where [`Solver::solve_limited_reporting`] stands: the position's moves it has
+/// proven to lose, in the order it searches them, whether the one after them wins, and
+/// how many moves there are.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct MovesSearched {
+    /// The moves searched and proven to lose for the side to move.
+    pub lost: usize,
+    /// The legal moves of the position.
+    pub moves: usize,
+    /// The last move searched wins (the search is over).
+    pub won: bool,
 }
 
 /// What a root solve counts into and reads its stop from.
@@ -610,6 +636,7 @@ impl<W: Word> WordSolver<W> {
         position: &BitPosition<W>,
         counters: Counters<'_>,
         node_budget: u64,
+        searched: &(dyn Fn(MovesSearched) + Sync),
     ) -> Option<Verdict> {
         let nodes = AtomicU64::new(0);
         let mut shared = self.shared(counters.stop, &nodes, node_budget, None, None, None);
@@ -617,14 +644,25 @@ impl<W: Word> WordSolver<W> {
         let mut searcher = Searcher::new(&shared);
         let side = position.side_to_move();
         let mut winning_move = None;
-        for (_, mv, next) in ordered_moves(position) {
+        let moves = ordered_moves(position);
+        let mut standing = MovesSearched {
+            lost: 0,
+            moves: moves.len(),
+            won: false,
+        };
+        searched(standing);
+        for (_, mv, next) in moves {
             let child_wins =
                 searcher.search(next.pieces(!side), next.pieces(side), side == Color::Black);
             searcher.flush();
             if !child_wins? {
                 winning_move = Some(self.geometry.to_move(mv));
+                standing.won = true;
+                searched(standing);
                 break;
             }
+            standing.lost += 1;
+            searched(standing);
         }
         searcher.flush();
         Some(Verdict {

@@ -9,7 +9,9 @@ use std::sync::Mutex;
 
 use common::dashmap_solver;
 use konane_core::{Board, Position};
-use konane_solver::units::{back_up, solve_units, top_certificate, Place, Results, Split};
+use konane_solver::units::{
+    back_up, solve_units, top_certificate, Place, Results, RunningUnits, Split,
+};
 use konane_solver::{certify_position, CertifyError, Solver};
 use konane_verify::{AnyCertificate, JoinError};
 
@@ -21,7 +23,9 @@ fn solved_split(board: Board, depth: u32) -> (Split, Results, Solver) {
     let split = Split::new(Position::start(board), depth);
     let solver = dashmap_solver(board);
     let found = Mutex::new(Vec::new());
-    solve_units(&solver, split.units(), |r| found.lock().unwrap().push(r));
+    solve_units(&solver, split.units(), &RunningUnits::default(), |r| {
+        found.lock().unwrap().push(r)
+    });
     let mut results = Results::default();
     for result in found.into_inner().unwrap() {
         let place = Place {

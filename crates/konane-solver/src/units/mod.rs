@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use konane_core::{Board, Color, Position};
-//! use konane_solver::units::{back_up, solve_units, Place, Results, Split};
+//! use konane_solver::units::{back_up, solve_units, Place, Results, RunningUnits, Split};
 //! use konane_solver::{Solver, SolverOptions};
 //!
 //! let root = Position::start(Board::new(5, 4).unwrap());
@@ -18,7 +18,9 @@
 //! let solver = Solver::new(root.board(), SolverOptions::default());
 //! let mut results = Results::default();
 //! let found = std::sync::Mutex::new(Vec::new());
-//! solve_units(&solver, split.units(), |result| found.lock().unwrap().push(result));
+//! solve_units(&solver, split.units(), &RunningUnits::default(), |result| {
+//!     found.lock().unwrap().push(result)
+//! });
 //! for result in found.into_inner().unwrap() {
 //!     results.insert(result, Place { path: "memory".into(), line: 0 })?;
 //! }
@@ -39,6 +41,6 @@ pub use backup::{back_up, Backup, Proof};
 pub use error::{Place, UnitsError};
 pub use file::{write_units, UnitsFile};
 pub use results::{Results, ResultsWriter, Resumed, UnitResult};
-pub use solve::solve_units;
+pub use solve::{solve_units, RunningUnits};
 pub use split::{Split, Unit};
 pub use top_certificate::{top_certificate, TopCertificate};
