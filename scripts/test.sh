@@ -4,10 +4,10 @@
 # gui` included: Chromium and its driver are installed when missing), the Python
 # package's build and tests (scripts/test-python.sh), the learned evaluation's pipeline
 # in its small mode (scripts/nnue/pipeline.sh small), a short stress match, the costing
-# sample script on 5x5 and the cluster flows. Works on a
-# fresh machine with the Rust toolchain and python3: it adds the rustfmt and clippy
-# components if they are missing, and the Python packages into target/python-venv. Stops
-# at the first failing step.
+# sample script on 5x5, the label-file check (scripts/check-labels.sh) and the cluster
+# flows. Works on a fresh machine with the Rust toolchain and python3: it adds the
+# rustfmt and clippy components if they are missing, and the Python packages into
+# target/python-venv. Stops at the first failing step.
 # Usage: scripts/test.sh   (several minutes on 2 cores; `nice scripts/test.sh` is kinder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,6 +77,19 @@ KONANE=target/debug/konane scripts/cluster/sample.sh target/sample-check 5x5 4 1
 [ "$(grep -c '^[0-9]' target/sample-check/samples.txt)" = 4 ] || { echo "FAIL: 4 samples expected" >&2; exit 1; }
 summary=$(python3 scripts/cluster/sample-summary.py target/sample-check/samples.txt)
 [[ $summary == "4 samples "* ]] || { echo "FAIL: the summary does not count 4 samples" >&2; exit 1; }
+step "label files checked again: scripts/check-labels.sh on a small file, resumed, and a wrong label caught"
+rm -rf target/label-check && mkdir -p target/label-check
+labels=target/label-check/6x5.txt
+target/debug/konane perfect label --size 6x5 --pieces 16-20 --count 5 --seed 1 --out "$labels" >/dev/null
+KONANE=target/debug/konane scripts/check-labels.sh "$labels" target/label-check/first.txt 3 >/dev/null
+checked=$(KONANE=target/debug/konane scripts/check-labels.sh "$labels" target/label-check/first.txt)
+[[ $checked == *"5 positions of "*", 5 the same, 0 different" ]] || { echo "FAIL: $checked" >&2; exit 1; }
+awk -F' [|] ' -v OFS=' | ' '!/^#/ && !done { $3 = "a1a3"; done = 1 } 1' "$labels" >target/label-check/wrong.txt
+if KONANE=target/debug/konane scripts/check-labels.sh target/label-check/wrong.txt target/label-check/wrong-out.txt >/dev/null; then
+    echo "FAIL: a wrong label passed the check" >&2
+    exit 1
+fi
+[ "$(grep -c ' | DIFFERENT | ' target/label-check/wrong-out.txt)" = 1 ] || { echo "FAIL: one label should differ" >&2; exit 1; }
 step "cluster: sharded solves and matches on a one-node Slurm cluster and with GNU parallel"
 # Installs slurm-wlm, munge and GNU parallel when missing (apt-get, as root); where Slurm
 # cannot run, the GNU parallel flows stand in for it (scripts/cluster/ci.sh says so).
