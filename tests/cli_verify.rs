@@ -71,6 +71,14 @@ fn first_win_stops_early_and_still_certifies() {
     let text = solve_to(path, &["--size", "5x5", "--threads", "1", "--first-win"]);
     assert!(text.contains("Stopped at the first winning move"), "{text}");
     assert!(text.contains("Black wins"), "{text}");
+    // What the stopped solve proved is listed, the winning move among it.
+    let winning = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Winning moves for Black (so far): "))
+        .unwrap_or_else(|| panic!("{text}"));
+    for mv in winning.split(' ') {
+        assert!(text.contains(&format!("\n{mv}: wins\n")), "{text}");
+    }
     let text = common::run_ok(&["verify", path]);
     assert!(text.contains("Verified: Black wins"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();

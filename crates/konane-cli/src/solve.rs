@@ -463,7 +463,9 @@ fn write_certificate(
     Ok(())
 }
 
-/// Prints the verdict, the winning moves (every value with `all`), nodes and time.
+/// Prints the verdict, the winning moves (every value with `all`, and every value proven
+/// when the solve stopped early: what it learnt, which the progress bar's lines do not
+/// keep in a log), nodes and time.
 fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, table_len: usize) {
     if !report.complete {
         let why = if first_win {
@@ -473,7 +475,7 @@ fn print_report(report: &RootReport, all: bool, first_win: bool, seconds: f64, t
         };
         println!("{why}: {} of the root moves proven", report.values.len());
     }
-    if all {
+    if all || !report.complete {
         for value in &report.values {
             let verdict = if value.wins { "wins" } else { "loses" };
             println!("{}: {verdict}", value.mv);
