@@ -612,17 +612,7 @@ fn shards_and_merge_write_certificates_that_verify_as_one_proof() {
 fn a_shard_logs_its_progress_with_the_nodes_of_units_still_running() {
     // The nodes of the first line count the units being solved (before, only finished
     // units counted: a unit of hours showed 0 nodes until it was proven).
-    let dir = folder("progress");
-    let units = dir.join("units.txt");
-    split("6x6", "3", &units);
-    let results = dir.join("results.txt");
-    let args = shard_args(
-        &units,
-        "1/1",
-        &results,
-        &["--threads", "1", "--progress-every", "0.2"],
-    );
-    let first = common::first_progress_line(&args, " units  ");
+    let first = first_progress_line_of_a_6x6_shard("progress", " units  ");
     let nodes: u64 = first
         .split("units  ")
         .nth(1)
@@ -634,18 +624,8 @@ fn a_shard_logs_its_progress_with_the_nodes_of_units_still_running() {
 
 #[test]
 fn a_shard_logs_how_far_its_running_units_have_searched_their_moves() {
-    let dir = folder("progress-moves");
-    let units = dir.join("units.txt");
-    split("6x6", "3", &units);
-    let results = dir.join("results.txt");
-    let args = shard_args(
-        &units,
-        "1/1",
-        &results,
-        &["--threads", "1", "--progress-every", "0.2"],
-    );
     // `…, unit 12 3/7 moves lost`: one unit runs on one thread.
-    let line = common::first_progress_line(&args, " moves lost");
+    let line = first_progress_line_of_a_6x6_shard("progress-moves", " moves lost");
     let standing = line.rsplit(", ").next().unwrap();
     let words: Vec<&str> = standing.split(' ').collect();
     assert_eq!(words.len(), 5, "{line}");
@@ -658,4 +638,20 @@ fn a_shard_logs_how_far_its_running_units_have_searched_their_moves() {
     let (lost, moves) = words[2].split_once('/').unwrap();
     let (lost, moves): (usize, usize) = (lost.parse().unwrap(), moves.parse().unwrap());
     assert!(id >= 1 && lost <= moves && moves > 0, "{line}");
+}
+
+/// The first progress line holding `marker` of a one-thread shard of 6x6's units 3 plies
+/// deep, in folder `name`, its line written every 0.2 s.
+fn first_progress_line_of_a_6x6_shard(name: &str, marker: &str) -> String {
+    let dir = folder(name);
+    let units = dir.join("units.txt");
+    split("6x6", "3", &units);
+    let results = dir.join("results.txt");
+    let args = shard_args(
+        &units,
+        "1/1",
+        &results,
+        &["--threads", "1", "--progress-every", "0.2"],
+    );
+    common::first_progress_line(&args, marker)
 }
