@@ -43,6 +43,9 @@ impl Drop for Browser {
     }
 }
 
+/// Starts chromedriver and a session, trying again with a fresh driver on a fresh port
+/// when the first attempt fails (a loaded machine sometimes resets the driver's first
+/// connection); fails naming the last error after three attempts.
 async fn start_browser(name: &str, extra: &[&str]) -> Browser {
     for program in [CHROMIUM, CHROMEDRIVER] {
         assert!(
@@ -52,20 +55,34 @@ async fn start_browser(name: &str, extra: &[&str]) -> Browser {
              installs them)"
         );
     }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
+    let mut last_error = String::new();
+    for _attempt in 0..3 {
+        match try_start_browser(name, extra).await {
+            Ok(browser) => return browser,
+            Err(error) => last_error = format!("{error:#}"),
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    panic!("a Chromium session does not start (three attempts): {last_error}");
+}
+
+async fn try_start_browser(name: &str, extra: &[&str]) -> Result<Browser> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
         .port();
-    let driver = Command::new(CHROMEDRIVER)
+    let mut driver = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("chromedriver starts");
+        .context("chromedriver starts")?;
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver does not listen");
+        if Instant::now() >= deadline {
+            let _ = driver.kill();
+            let _ = driver.wait();
+            return Err(anyhow!("chromedriver does not listen on port {port}"));
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let profile = std::env::temp_dir().join(format!("konane-gui-{name}-{}", std::process::id()));
@@ -90,15 +107,22 @@ async fn start_browser(name: &str, extra: &[&str]) -> Browser {
         "goog:chromeOptions".to_string(),
         json!({"binary": CHROMIUM, "args": args}),
     );
-    let client = ClientBuilder::new(HttpConnector::new())
+    let connected = ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a Chromium session starts");
-    Browser {
-        driver,
-        client,
-        profile,
+        .await;
+    match connected {
+        Ok(client) => Ok(Browser {
+            driver,
+            client,
+            profile,
+        }),
+        Err(error) => {
+            let _ = driver.kill();
+            let _ = driver.wait();
+            let _ = std::fs::remove_dir_all(&profile);
+            Err(anyhow!("chromedriver on port {port}: {error:?}"))
+        }
     }
 }
 
