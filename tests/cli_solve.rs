@@ -146,3 +146,26 @@ fn progress_goes_to_a_log_as_plain_lines() {
     let err = common::run_fails(&["solve", "--size", "4x4", "--progress-every", "0"]);
     assert!(err.contains("give 0.2 to 86400 seconds"), "{err}");
 }
+
+/// `--pn-dn-share` steers the proof-number search, never its verdicts: 6x6 (searched by
+/// proof numbers) is a White win with the plain sum, the default and the bare largest
+/// child, in different node counts; a share above 100 is one clear error.
+#[test]
+fn the_disproof_share_changes_the_nodes_and_never_the_verdict() {
+    let mut nodes = Vec::new();
+    for share in ["100", "60", "0"] {
+        let args = ["--size", "6x6", "--threads", "1", "--pn-dn-share", share];
+        let text = solve(&args);
+        assert!(text.contains("White wins"), "{share}: {text}");
+        assert!(text.contains("Winning moves for Black: none"), "{text}");
+        nodes.push(number_after(&text, "Nodes: "));
+    }
+    assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
+    let out = common::run(&["solve", "--size", "4x4", "--pn-dn-share", "101"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--pn-dn-share") && err.contains("101"),
+        "{err}"
+    );
+}

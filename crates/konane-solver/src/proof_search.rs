@@ -67,6 +67,9 @@ pub(crate) struct Shared<'a, W: Word> {
     pub pn_first_pn: u32,
     /// The 1 + ε trick's ε as (numerator, denominator), the denominator at least 1.
     pub pn_epsilon: (u64, u64),
+    /// The percentage of the children's proof numbers other than the largest that a
+    /// disproof number counts (100: the plain sum).
+    pub pn_dn_share: u32,
     /// Positions with at most this many pieces are first checked for safe moves
     /// (0: never).
     pub safe_pieces: u32,

@@ -58,6 +58,11 @@ pub struct SolverOptions {
     /// (1 + ε) times the second smallest among its siblings' (0/1: plain df-pn).
     /// Default 1/4 (docs/proof-search.md, "What each method buys").
     pub pn_epsilon: (u32, u32),
+    /// The percentage (0 to 100) of its children's proof numbers, other than the
+    /// largest, that the proof-number search counts in a position's disproof number:
+    /// the sum counts positions the children's subtrees share once per child. Default
+    /// 100, the plain sum (docs/proof-search.md, "The damped disproof sum").
+    pub pn_dn_share: u32,
     /// Positions with at most this many pieces are first checked for safe moves
     /// (moves the other side can never prevent, counted against the most moves it
     /// can ever make), which may decide them without a search (0: never; see
@@ -84,6 +89,7 @@ impl Default for SolverOptions {
             pn_first_dn: 1,
             pn_first_pn: 0,
             pn_epsilon: (1, 4),
+            pn_dn_share: 100,
             safe_pieces: 0,
         }
     }
@@ -491,6 +497,7 @@ impl<W: Word> WordSolver<W> {
                 u64::from(self.options.pn_epsilon.0),
                 u64::from(self.options.pn_epsilon.1.max(1)),
             ),
+            pn_dn_share: self.options.pn_dn_share.min(100),
             safe_pieces: self.options.safe_pieces,
             jobs,
             numbers,

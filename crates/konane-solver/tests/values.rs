@@ -300,18 +300,19 @@ fn safe_moves_leave_every_root_move_value_unchanged() {
 /// Proof-number search (df-pn above `pn_pieces`, depth first below) gives every root
 /// move the value of the depth-first search and of plain negamax: on the small boards
 /// move by move, on positions of random games, with tables small enough to overwrite
-/// entries all the time, with df-pn everywhere (`pn_pieces` 1), and with other first
-/// numbers (`pn_first_dn`, `pn_first_pn`).
+/// entries all the time, with df-pn everywhere (`pn_pieces` 1), with other first
+/// numbers (`pn_first_dn`, `pn_first_pn`) and with damped disproof sums
+/// (`pn_dn_share`).
 #[test]
 fn proof_number_search_leaves_every_root_move_value_unchanged() {
     let settings = [
-        (1, 1 << 12, 1 << 16, (1, 0)),
-        (1, 1 << 12, 1 << 16, (2, 3)),
-        (6, 4, 1 << 16, (2, 0)),
-        (6, 4, 1 << 16, (2, 1)),
-        (10, 1 << 10, 64, (1, 0)),
-        (10, 1 << 10, 64, (2, 3)),
-        (14, 1 << 16, 1 << 16, (3, 2)),
+        (1, 1 << 12, 1 << 16, (1, 0, 100)),
+        (1, 1 << 12, 1 << 16, (2, 3, 60)),
+        (6, 4, 1 << 16, (2, 0, 0)),
+        (6, 4, 1 << 16, (2, 1, 100)),
+        (10, 1 << 10, 64, (1, 0, 100)),
+        (10, 1 << 10, 64, (2, 3, 60)),
+        (14, 1 << 16, 1 << 16, (3, 2, 25)),
     ];
     for (w, h) in [
         (3, 3),
@@ -347,7 +348,7 @@ fn proof_number_search_leaves_every_root_move_value_unchanged() {
             assert_eq!(
                 report.values,
                 plain.values,
-                "{} pn {pn_pieces} first numbers {first:?}",
+                "{} pn {pn_pieces} numbers {first:?}",
                 position.to_fen()
             );
             // The root's numbers, for progress displays, end proven the same way.
@@ -427,8 +428,9 @@ fn random_game(board: Board, rng: &mut impl Rng) -> Vec<Position> {
 /// Threads that share the proof-number search below the root moves (one thread hands
 /// a child to an idle one to prove) give every root move the value of the one-thread
 /// depth-first search, on 2 and 3 threads, with tables small enough to overwrite and
-/// with a single root move (where only shared work keeps the other threads busy). The
-/// solves run under a time limit, so that a deadlock fails the test instead of hanging it.
+/// with a single root move (where only shared work keeps the other threads busy), with
+/// the plain and the damped disproof sum. The solves run under a time limit, so that a
+/// deadlock fails the test instead of hanging it.
 #[test]
 fn threads_sharing_proof_number_work_agree_with_one_thread() {
     let (done, finished) = std::sync::mpsc::channel();
@@ -445,18 +447,20 @@ fn threads_sharing_proof_number_work_agree_with_one_thread() {
             let plain = on_threads(1, || {
                 pn_solver(position.board(), 0, 0, 1 << 16).solve_moves(position, |_, _| {})
             });
-            for (threads, pn_pieces, pn_entries, capacity) in [
-                (2, 8, 1 << 12, 1 << 16),
-                (3, 6, 1 << 8, 1 << 12),
-                (2, 12, 1 << 16, 1 << 18),
+            for (threads, pn_pieces, pn_entries, capacity, share) in [
+                (2, 8, 1 << 12, 1 << 16, 100),
+                (3, 6, 1 << 8, 1 << 12, 60),
+                (2, 12, 1 << 16, 1 << 18, 50),
             ] {
-                let solver = pn_solver(position.board(), pn_pieces, pn_entries, capacity);
+                let numbers = (1, 0, share);
+                let solver =
+                    pn_solver_with(position.board(), pn_pieces, pn_entries, capacity, numbers);
                 let report = on_threads(threads, || solver.solve_moves(position, |_, _| {}));
                 assert!(report.complete);
                 assert_eq!(
                     report.values,
                     plain.values,
-                    "{} on {threads} threads, pn {pn_pieces}",
+                    "{} on {threads} threads, pn {pn_pieces}, share {share}",
                     position.to_fen()
                 );
                 jobs += report.jobs;

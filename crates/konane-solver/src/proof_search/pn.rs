@@ -4,15 +4,17 @@
 //! In negamax form: a position's proof number `pn` is the least number of positions
 //! still to prove to show that its mover wins, its disproof number `dn` the least to
 //! show that the mover loses; `pn` is the smallest `dn` of its children and `dn` the
-//! sum of their `pn`. A child not yet searched starts at `dn` = the moves of its mover
-//! (all of them must be refuted) times `pn_first_dn`, so the first child tried is the
-//! one that leaves the opponent the fewest replies, as in the depth-first search, and
-//! at `pn` = the moves the other side keeps there over `pn_first_pn` (at least 1; 1
-//! when `pn_first_pn` is 0): the more it keeps, the harder the mover's win. The search
-//! goes down the most proving child while the numbers stay under thresholds (with
-//! Pawlewicz and Lew's 1 + ε trick against going back and forth between two
-//! children), and keeps the numbers of unproven positions in a table (its own, or one
-//! that the threads sharing work share: [`super::numbers`]).
+//! sum of their `pn`, damped: the largest in full and the others by `pn_dn_share`
+//! percent ([`disproof_sum`]). A child not yet searched starts at `dn` = the
+//! moves of its mover (all of them must be refuted) times `pn_first_dn`, so the first
+//! child tried is the one that leaves the opponent the fewest replies, as in the
+//! depth-first search, and at `pn` = the moves the other side keeps there over
+//! `pn_first_pn` (at least 1; 1 when `pn_first_pn` is 0): the more it keeps, the
+//! harder the mover's win. The search goes down the most proving child while the
+//! numbers stay under thresholds (with Pawlewicz and Lew's 1 + ε trick against going
+//! back and forth between two children), and keeps the numbers of unproven positions
+//! in a table (its own, or one that the threads sharing work share:
+//! [`super::numbers`]).
 //! Proven positions go to the shared proof table, as in the depth-first search, so a
 //! verdict is exactly as sure: a number only steers the search, it never decides.
 
@@ -24,6 +26,9 @@ use super::jobs::{Job, JobBoard, JobState, OFFER_ABOVE_PN_PIECES};
 use super::numbers::{Numbers, PnTable};
 use super::{Child, Opened, Probe, Searcher};
 use crate::symmetry::TableKey;
+
+mod disproof_sum;
+use disproof_sum::{child_threshold, ChildSum};
 
 /// A number beyond every real one: a proven position's.
 pub(super) const INF: u32 = u32::MAX / 2;
@@ -144,12 +149,14 @@ impl<W: Word> Searcher<'_, W> {
                     JobState::Dropped => false,
                 });
             }
-            // pn: the best child's dn; dn: the sum of the children's pn. The best and
-            // second best are chosen among the children no job is searching.
-            let (mut pn, mut dn) = (INF, 0u32);
-            let (mut best, mut best_pn, mut best_dn, mut second) = (0, 0, INF, INF);
+            // pn: the best child's dn; dn: the children's pn summed, the largest in
+            // full and the others by `pn_dn_share` percent. The best and second best
+            // are chosen among the children no job is searching.
+            let mut pn = INF;
+            let mut sum = ChildSum::default();
+            let (mut best, mut best_dn, mut second) = (0, INF, INF);
             for (j, &(cpn, cdn)) in self.numbers_stack[base..].iter().enumerate() {
-                dn = dn.saturating_add(cpn).min(INF - 1);
+                sum.add(cpn);
                 pn = pn.min(cdn);
                 if !pending.is_empty() && pending.iter().any(|(i, _)| *i == j) {
                     continue;
@@ -158,11 +165,11 @@ impl<W: Word> Searcher<'_, W> {
                     second = best_dn;
                     best_dn = cdn;
                     best = j;
-                    best_pn = cpn;
                 } else if cdn < second {
                     second = cdn;
                 }
             }
+            let dn = sum.disproof(self.shared.pn_dn_share);
             if let Some(root_moves) = root_moves {
                 root_moves.set(self.class, pn, dn);
             }
@@ -210,8 +217,7 @@ impl<W: Word> Searcher<'_, W> {
                         let (child, key) = (self.children[start + j], child_keys[j]);
                         // What this node would give the child: its proof number may
                         // grow as far as this node's disproof threshold allows.
-                        let cpn = self.numbers_stack[base + j].0;
-                        let th_pn = (th_dn - dn).saturating_add(cpn).min(INF);
+                        let th_pn = child_threshold(dn, self.numbers_stack[base + j].0, th_dn);
                         let job =
                             board.offer(key, child.me, child.opp, !white, th_pn, self.class());
                         // The job stands for every child of its key.
@@ -225,7 +231,7 @@ impl<W: Word> Searcher<'_, W> {
                 }
             }
             let child = self.children[start + best];
-            let child_th_pn = th_dn - dn + best_pn;
+            let child_th_pn = child_threshold(dn, self.numbers_stack[base + best].0, th_dn);
             // 1 + ε (docs/proof-search.md, "What each method buys").
             let (num, den) = self.shared.pn_epsilon;
             let stretched = u64::from(second) * (den + num) / den;

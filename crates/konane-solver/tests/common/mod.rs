@@ -34,18 +34,19 @@ pub fn dashmap_solver(board: Board) -> Solver {
 /// depth first only), starting with `pn_entries` proof-number slots, and keeps
 /// `capacity` positions in its proof table.
 pub fn pn_solver(board: Board, pn_pieces: u32, pn_entries: usize, capacity: usize) -> Solver {
-    pn_solver_with(board, pn_pieces, pn_entries, capacity, (1, 0))
+    pn_solver_with(board, pn_pieces, pn_entries, capacity, (1, 0, 100))
 }
 
-/// [`pn_solver`] with first numbers `(pn_first_dn, pn_first_pn)`: the first disproof
-/// number per move of the mover, and the other side's moves per unit of the first
-/// proof number.
+/// [`pn_solver`] with numbers `(pn_first_dn, pn_first_pn, pn_dn_share)`: the first
+/// disproof number per move of the mover, the other side's moves per unit of the
+/// first proof number, and the percentage of the children's proof numbers but the
+/// largest that a disproof number counts.
 pub fn pn_solver_with(
     board: Board,
     pn_pieces: u32,
     pn_entries: usize,
     capacity: usize,
-    (pn_first_dn, pn_first_pn): (u32, u32),
+    (pn_first_dn, pn_first_pn, pn_dn_share): (u32, u32, u32),
 ) -> Solver {
     let options = SolverOptions {
         capacity,
@@ -53,6 +54,7 @@ pub fn pn_solver_with(
         pn_entries,
         pn_first_dn,
         pn_first_pn,
+        pn_dn_share,
         ..SolverOptions::default()
     };
     Solver::new(board, options)
