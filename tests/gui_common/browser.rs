@@ -28,18 +28,30 @@ pub fn screenshots() -> PathBuf {
     dir
 }
 
-/// A chromedriver with one headless Chromium session, ended when dropped.
+/// A chromedriver with one headless Chromium session, ended when dropped: the driver
+/// is stopped first, then the browser's profile folder removed (fields drop in order).
 struct Browser {
-    driver: Child,
+    _driver: Driver,
     client: Client,
-    profile: PathBuf,
+    _profile: Profile,
 }
 
-impl Drop for Browser {
+/// A running chromedriver, stopped when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
     fn drop(&mut self) {
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A browser profile folder, removed when dropped.
+struct Profile(PathBuf);
+
+impl Drop for Profile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -70,17 +82,17 @@ async fn try_start_browser(name: &str, extra: &[&str]) -> Result<Browser> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?
         .local_addr()?
         .port();
-    let mut driver = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .context("chromedriver starts")?;
+    let driver = Driver(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("chromedriver starts")?,
+    );
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         if Instant::now() >= deadline {
-            let _ = driver.kill();
-            let _ = driver.wait();
             return Err(anyhow!("chromedriver does not listen on port {port}"));
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -107,23 +119,17 @@ async fn try_start_browser(name: &str, extra: &[&str]) -> Result<Browser> {
         "goog:chromeOptions".to_string(),
         json!({"binary": CHROMIUM, "args": args}),
     );
-    let connected = ClientBuilder::new(HttpConnector::new())
+    let profile = Profile(profile);
+    let client = ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{port}"))
-        .await;
-    match connected {
-        Ok(client) => Ok(Browser {
-            driver,
-            client,
-            profile,
-        }),
-        Err(error) => {
-            let _ = driver.kill();
-            let _ = driver.wait();
-            let _ = std::fs::remove_dir_all(&profile);
-            Err(anyhow!("chromedriver on port {port}: {error:?}"))
-        }
-    }
+        .await
+        .map_err(|error| anyhow!("chromedriver on port {port}: {error:?}"))?;
+    Ok(Browser {
+        _driver: driver,
+        client,
+        _profile: profile,
+    })
 }
 
 /// Runs `scenario` in a fresh browser against a fresh server; on failure saves a
