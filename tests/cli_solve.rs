@@ -147,6 +147,30 @@ fn progress_goes_to_a_log_as_plain_lines() {
     assert!(err.contains("give 0.2 to 86400 seconds"), "{err}");
 }
 
+/// `--pn-epsilon` steers the proof-number search, never its verdicts: 6x6 is a White
+/// win with ε = 1/4, the default 1/8 and plain thresholds, in different node counts; a
+/// fraction with denominator 0 is one clear error.
+#[test]
+fn the_epsilon_changes_the_nodes_and_never_the_verdict() {
+    let mut nodes = Vec::new();
+    for epsilon in [Some("1/4"), None, Some("0")] {
+        let mut args = vec!["--size", "6x6", "--threads", "1"];
+        if let Some(epsilon) = epsilon {
+            args.extend(["--pn-epsilon", epsilon]);
+        }
+        let text = solve(&args);
+        assert!(text.contains("White wins"), "{epsilon:?}: {text}");
+        assert!(text.contains("Winning moves for Black: none"), "{text}");
+        nodes.push(number_after(&text, "Nodes: "));
+    }
+    assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
+    let err = common::run_fails(&["solve", "--size", "4x4", "--pn-epsilon", "1/0"]);
+    assert!(
+        err.contains("--pn-epsilon") && err.contains("denominator of 0"),
+        "{err}"
+    );
+}
+
 /// `--pn-dn-share` steers the proof-number search, never its verdicts: 6x6 (searched by
 /// proof numbers) is a White win with the plain sum, the default and the bare largest
 /// child, in different node counts; a share above 100 is one clear error.

@@ -75,6 +75,12 @@ const PN_FIRST_PN: u32 = 3;
 /// (docs/proof-search.md, "The damped disproof sum").
 const PN_DN_SHARE: u32 = 60;
 
+/// The default `--pn-epsilon`: ε = 1/8 of the 1 + ε trick. With the damped disproof
+/// sum, against the library's 1/4, one thread: 7x7 `--all` 518.2 M nodes against
+/// 576.0 M, the whole 8x6 395.3 M against 430.8 M, the five benchmark positions 54.3 M
+/// against 57.7 M (docs/proof-search.md, "What each method buys").
+const PN_EPSILON: (u32, u32) = (1, 8);
+
 /// A fraction `A/B` (or a whole number `A`) of small non-negative numbers, B at least 1.
 fn parse_fraction(text: &str) -> Result<(u32, u32), String> {
     let (a, b) = text.split_once('/').unwrap_or((text, "1"));
@@ -203,7 +209,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=64))]
     pub pn_first_pn: Option<u32>,
     /// The proof-number search's ε of the 1 + ε trick, a fraction A/B (0 or 0/1:
-    /// plain df-pn) [default: 1/4].
+    /// plain df-pn) [default: 1/8].
     #[arg(long, value_name = "A/B", value_parser = parse_fraction)]
     pub pn_epsilon: Option<(u32, u32)>,
     /// The percentage of its children's proof numbers, other than the largest, that
@@ -318,7 +324,7 @@ impl SolveArgs {
             },
             pn_first_dn: self.pn_first_dn.unwrap_or(PN_FIRST_DN),
             pn_first_pn: self.pn_first_pn.unwrap_or(PN_FIRST_PN),
-            pn_epsilon: self.pn_epsilon.unwrap_or(defaults.pn_epsilon),
+            pn_epsilon: self.pn_epsilon.unwrap_or(PN_EPSILON),
             pn_dn_share: self.pn_dn_share.unwrap_or(PN_DN_SHARE),
             safe_pieces: self.safe_pieces.unwrap_or(defaults.safe_pieces),
             ..defaults
