@@ -182,15 +182,36 @@ impl Symmetry {
 
     /// The symmetries of `board` that map its start layout onto itself, identity first.
     pub fn colour_preserving(board: Board) -> Vec<Symmetry> {
-        // The start layout fills the board as a chequerboard, and a symmetry moves the
-        // parity of file + rank by the same amount on every square: it keeps the layout
-        // when it keeps the colour of one square.
-        let corner = Square::new(0, 0);
+        Symmetry::of_board(board)
+            .filter(|s| s.keeps_colours(board))
+            .collect()
+    }
+
+    /// The symmetries of `board` that map its start layout onto the layout with the
+    /// colours exchanged (every black square onto a white one): the reflections across
+    /// a line between two middle files or ranks, on a side of even length. None on a
+    /// board whose sides are both odd.
+    pub fn colour_swapping(board: Board) -> Vec<Symmetry> {
+        Symmetry::of_board(board)
+            .filter(|s| !s.keeps_colours(board))
+            .collect()
+    }
+
+    /// The symmetries that map `board` onto itself (those that exchange files and
+    /// ranks only on a square board), identity first.
+    fn of_board(board: Board) -> impl Iterator<Item = Symmetry> {
         Symmetry::ALL
             .into_iter()
-            .filter(|s| !s.swaps_axes() || board.width() == board.height())
-            .filter(|s| board.start_color(s.square(board, corner)) == board.start_color(corner))
-            .collect()
+            .filter(move |s| !s.swaps_axes() || board.width() == board.height())
+    }
+
+    /// Whether this symmetry of `board` keeps every square's colour. The start layout
+    /// fills the board as a chequerboard, and a symmetry moves the parity of file +
+    /// rank by the same amount on every square: it keeps the colours when it keeps the
+    /// colour of one square.
+    fn keeps_colours(self, board: Board) -> bool {
+        let corner = Square::new(0, 0);
+        board.start_color(self.square(board, corner)) == board.start_color(corner)
     }
 }
 

@@ -39,6 +39,25 @@ fn colour_preserving_symmetries_depend_on_the_size() {
 }
 
 #[test]
+fn colour_swapping_symmetries_are_the_rest_of_the_boards() {
+    use Symmetry::*;
+    let cases: [(&str, &[Symmetry]); 5] = [
+        ("8x8", &[FlipFiles, FlipRanks, Rotate90, Rotate270]),
+        ("8x6", &[FlipFiles, FlipRanks]),
+        ("8x7", &[FlipFiles, Rotate180]),
+        ("5x5", &[]),
+        ("6x5", &[FlipFiles, Rotate180]),
+    ];
+    for (size, expected) in cases {
+        assert_eq!(
+            Symmetry::colour_swapping(board(size)),
+            expected.to_vec(),
+            "{size}"
+        );
+    }
+}
+
+#[test]
 fn symmetric_images_share_their_canonical_fen() {
     let board = Board::new(7, 7).unwrap();
     let mut position = Position::start(board);

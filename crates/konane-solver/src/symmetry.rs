@@ -1,5 +1,15 @@
 //! The proof table's key: the canonical (smallest) image of a position under its
-//! board's colour-preserving symmetries (konane-core's bitboard maps).
+//! board's symmetries (konane-core's bitboard maps).
+//!
+//! Who wins from a position depends only on the pieces of the side to move, the other
+//! side's pieces and the board, never on which colour each side plays: the rules treat
+//! both colours alike once the two first removals are made. So a symmetry that
+//! exchanges the board's two square colours (a reflection across a line between two
+//! middle files or ranks, on a side of even length) maps a position to one of the other
+//! side to move, with each side's pieces where the other side's images lie: Black's
+//! pieces become White's, White's become Black's, and White moves where Black did. The
+//! two are the same game, and share one key (docs/solver.md, "Proof table keyed by the
+//! whole position").
 
 use konane_core::{mix64, BitPosition, Bitboard, Color, Geometry, Symmetry, Word};
 
@@ -44,28 +54,33 @@ impl<W: Word> TableKey<W> {
     }
 }
 
-/// The non-identity colour-preserving symmetries of one board.
+/// The symmetries of one board, identity left out.
 #[derive(Clone, Debug)]
 pub struct Symmetries<W: Word> {
     geometry: &'static Geometry<W>,
-    maps: Vec<Symmetry>,
+    /// Those that keep the colours: an image has the same side to move.
+    keeping: Vec<Symmetry>,
+    /// Those that exchange the colours: an image has the sides exchanged.
+    swapping: Vec<Symmetry>,
 }
 
 impl<W: Word> Symmetries<W> {
-    /// The symmetries of the board of `geometry` that keep its start colouring,
-    /// identity left out.
+    /// The symmetries of the board of `geometry`, identity left out.
     pub fn new(geometry: &'static Geometry<W>) -> Symmetries<W> {
+        let board = geometry.board();
         Symmetries {
             geometry,
-            maps: Symmetry::colour_preserving(geometry.board())
+            keeping: Symmetry::colour_preserving(board)
                 .into_iter()
                 .filter(|&s| s != Symmetry::Identity)
                 .collect(),
+            swapping: Symmetry::colour_swapping(board),
         }
     }
 
-    /// The smallest key among the images of (`black`, `white`): equal for positions
-    /// that are symmetric to each other, so they share one table entry.
+    /// The smallest key among the images of (`black`, `white`, `white_to_move`): equal
+    /// for positions that are symmetric to each other, so they share one table entry.
+    /// An image under a symmetry that exchanges the colours has the sides exchanged.
     #[inline(always)]
     pub fn canonical(
         &self,
@@ -73,18 +88,18 @@ impl<W: Word> Symmetries<W> {
         white: Bitboard<W>,
         white_to_move: bool,
     ) -> TableKey<W> {
-        let mut best = (black, white);
-        for &symmetry in &self.maps {
-            let image = (
-                symmetry.bitboard(self.geometry, black),
-                symmetry.bitboard(self.geometry, white),
-            );
-            best = best.min(image);
+        let map = |symmetry: Symmetry, bits| symmetry.bitboard(self.geometry, bits);
+        let mut best = (black, white, white_to_move);
+        for &symmetry in &self.keeping {
+            best = best.min((map(symmetry, black), map(symmetry, white), white_to_move));
+        }
+        for &symmetry in &self.swapping {
+            best = best.min((map(symmetry, white), map(symmetry, black), !white_to_move));
         }
         TableKey {
             black: best.0,
             white: best.1,
-            white_to_move,
+            white_to_move: best.2,
         }
     }
 }
@@ -110,6 +125,61 @@ mod tests {
         let mut other = Position::start(board);
         other.play_all(["a1", "a2"]).unwrap();
         assert_ne!(key(&other), key(&position));
+    }
+
+    /// On 6x6 a reflection exchanges the colours: a position and its reflection with
+    /// the colours exchanged back (Black's pieces where White's images lie, and the
+    /// other side to move) are the same game and share a key; the position with the
+    /// other side to move but the same pieces is another game.
+    #[test]
+    fn a_reflection_with_the_colours_exchanged_shares_the_key() {
+        let board = Board::new(6, 6).unwrap();
+        let geometry = Geometry::<u64>::of(board);
+        let symmetries = Symmetries::new(geometry);
+        let start = Position::start(board);
+        let squares = |position: &Position, colour| {
+            let bits: &BitPosition<u64> = position.bits().unwrap();
+            bits.pieces(colour)
+        };
+        // Three plies in: the two removals and a jump.
+        let mut position = start;
+        for _ in 0..3 {
+            position.play(position.legal_moves()[0]);
+        }
+        let bits: &BitPosition<u64> = position.bits().unwrap();
+        let (black, white) = (bits.pieces(Color::Black), bits.pieces(Color::White));
+        let white_to_move = bits.side_to_move() == Color::White;
+        let key = symmetries.canonical(black, white, white_to_move);
+        for symmetry in Symmetry::colour_swapping(board) {
+            let (image_black, image_white) = (
+                symmetry.bitboard(geometry, white),
+                symmetry.bitboard(geometry, black),
+            );
+            // The image is a position of the start colouring again.
+            assert!(image_black
+                .without(squares(&start, Color::Black))
+                .is_empty());
+            assert!(image_white
+                .without(squares(&start, Color::White))
+                .is_empty());
+            let image = BitPosition::<u64>::from_bitboards(
+                board,
+                image_black,
+                image_white,
+                if white_to_move {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            )
+            .unwrap();
+            assert_eq!(image.legal_moves().len(), bits.legal_moves().len());
+            assert_eq!(
+                symmetries.canonical(image_black, image_white, !white_to_move),
+                key
+            );
+        }
+        assert_ne!(symmetries.canonical(black, white, !white_to_move), key);
     }
 
     /// Positions that differ only in a few squares have different digests: pairs that
