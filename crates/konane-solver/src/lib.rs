@@ -95,8 +95,8 @@
 //! A value is only ever stored for a position whose search finished, and the proof
 //! table's key is the whole position (both bitboards and the side to move) under the
 //! board's symmetries (with the sides exchanged under those that exchange the square
-//! colours, which the rules treat alike), never a hash: a lookup can only answer for the very
-//! position (or a symmetric image) that was proven.
+//! colours, which the rules treat alike), never a hash: a lookup can only answer for
+//! the very position (or a symmetric image) that was proven.
 //!
 //! # Node counts
 //!
