@@ -8,7 +8,7 @@
 #
 # Usage: scripts/check-labels.sh FILE OUT [COUNT]   (COUNT: the cheapest COUNT positions;
 #   default all)
-#   e.g. nice -n 19 scripts/check-labels.sh data/perfect-play/7x7.txt 7x7-check.txt 100
+#   e.g. nice -n 19 scripts/check-labels.sh data/perfect-play/7x7.txt data/perfect-play/7x7-check.txt 100
 # Environment: KONANE (the binary; default target/release/konane), THREADS (default 1),
 # SOLVE_ARGS (more `konane solve` options, such as --table-mpos 64).
 set -euo pipefail
