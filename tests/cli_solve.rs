@@ -147,22 +147,30 @@ fn progress_goes_to_a_log_as_plain_lines() {
     assert!(err.contains("give 0.2 to 86400 seconds"), "{err}");
 }
 
-/// `--pn-epsilon` steers the proof-number search, never its verdicts: 6x6 is a White
-/// win with ε = 1/4, the default 1/8 and plain thresholds, in different node counts; a
-/// fraction with denominator 0 is one clear error.
+/// The nodes of the one-thread 6x6 solve with `flag` at each of `values` (`None`: the
+/// default), each of which must find 6x6 a White win with no winning first removal:
+/// the proof-number search's settings steer it, never its verdicts.
+fn six_by_six_nodes(flag: &str, values: [Option<&str>; 3]) -> Vec<u64> {
+    values
+        .into_iter()
+        .map(|value| {
+            let mut args = vec!["--size", "6x6", "--threads", "1"];
+            if let Some(value) = value {
+                args.extend([flag, value]);
+            }
+            let text = solve(&args);
+            assert!(text.contains("White wins"), "{flag} {value:?}: {text}");
+            assert!(text.contains("Winning moves for Black: none"), "{text}");
+            number_after(&text, "Nodes: ")
+        })
+        .collect()
+}
+
+/// `--pn-epsilon`: 6x6 in different node counts with ε = 1/4, the default 1/8 and plain
+/// thresholds, the same verdict; a fraction with denominator 0 is one clear error.
 #[test]
 fn the_epsilon_changes_the_nodes_and_never_the_verdict() {
-    let mut nodes = Vec::new();
-    for epsilon in [Some("1/4"), None, Some("0")] {
-        let mut args = vec!["--size", "6x6", "--threads", "1"];
-        if let Some(epsilon) = epsilon {
-            args.extend(["--pn-epsilon", epsilon]);
-        }
-        let text = solve(&args);
-        assert!(text.contains("White wins"), "{epsilon:?}: {text}");
-        assert!(text.contains("Winning moves for Black: none"), "{text}");
-        nodes.push(number_after(&text, "Nodes: "));
-    }
+    let nodes = six_by_six_nodes("--pn-epsilon", [Some("1/4"), None, Some("0")]);
     assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
     let err = common::run_fails(&["solve", "--size", "4x4", "--pn-epsilon", "1/0"]);
     assert!(
@@ -171,23 +179,14 @@ fn the_epsilon_changes_the_nodes_and_never_the_verdict() {
     );
 }
 
-/// `--pn-dn-share` steers the proof-number search, never its verdicts: 6x6 (searched by
-/// proof numbers) is a White win with the plain sum, the default and the bare largest
-/// child, in different node counts; a share above 100 is one clear error.
+/// `--pn-dn-share`: 6x6 (searched by proof numbers) in different node counts with the
+/// plain sum, the default and the bare largest child, the same verdict; a share above
+/// 100 is one clear error.
 #[test]
 fn the_disproof_share_changes_the_nodes_and_never_the_verdict() {
-    let mut nodes = Vec::new();
-    for share in ["100", "60", "0"] {
-        let args = ["--size", "6x6", "--threads", "1", "--pn-dn-share", share];
-        let text = solve(&args);
-        assert!(text.contains("White wins"), "{share}: {text}");
-        assert!(text.contains("Winning moves for Black: none"), "{text}");
-        nodes.push(number_after(&text, "Nodes: "));
-    }
+    let nodes = six_by_six_nodes("--pn-dn-share", [Some("100"), Some("60"), Some("0")]);
     assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
-    let out = common::run(&["solve", "--size", "4x4", "--pn-dn-share", "101"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = common::run_fails(&["solve", "--size", "4x4", "--pn-dn-share", "101"]);
     assert!(
         err.contains("--pn-dn-share") && err.contains("101"),
         "{err}"

@@ -300,19 +300,14 @@ impl Solver {
     ) -> Result<KeptProven, ProvenFileError> {
         let board = self.board;
         on_word!(&mut self.solvers, W, solver => {
-            let opened = ProvenLog::open::<W>(path, board, min_pieces)?;
+            let mut opened = ProvenLog::open::<W>(path, board, min_pieces)?;
             // Keyed again, in case the file was written under other keys (before the
             // keys took in the symmetries that exchange the colours): each record is a
             // whole position, so its key today is its canonical image.
-            let proven: Vec<(TableKey<W>, bool)> = opened
-                .proven
-                .iter()
-                .map(|&(key, win)| {
-                    let key = solver.symmetries.canonical(key.black, key.white, key.white_to_move);
-                    (key, win)
-                })
-                .collect();
-            solver.table.keep_proven(opened.log, &proven);
+            for (key, _) in &mut opened.proven {
+                *key = solver.symmetries.canonical(key.black, key.white, key.white_to_move);
+            }
+            solver.table.keep_proven(opened.log, &opened.proven);
             Ok(KeptProven {
                 loaded: opened.proven.len(),
                 dropped_partial: opened.dropped_partial,
