@@ -179,6 +179,19 @@ fn the_epsilon_changes_the_nodes_and_never_the_verdict() {
     );
 }
 
+/// `--pn-first-dn-ours`: 6x6 in different node counts without it, with the default 1
+/// and with 3, the same verdict; a weight above 64 is one clear error.
+#[test]
+fn the_first_disproof_weight_changes_the_nodes_and_never_the_verdict() {
+    let nodes = six_by_six_nodes("--pn-first-dn-ours", [Some("0"), None, Some("3")]);
+    assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
+    let err = common::run_fails(&["solve", "--size", "4x4", "--pn-first-dn-ours", "65"]);
+    assert!(
+        err.contains("--pn-first-dn-ours") && err.contains("65"),
+        "{err}"
+    );
+}
+
 /// `--pn-dn-share`: 6x6 (searched by proof numbers) in different node counts with the
 /// plain sum, the default and the bare largest child, the same verdict; a share above
 /// 100 is one clear error.

@@ -69,6 +69,14 @@ fn default_pn_pieces(board: Board, certificate: bool) -> u32 {
 const PN_FIRST_DN: u32 = 2;
 const PN_FIRST_PN: u32 = 3;
 
+/// The default `--pn-first-dn-ours`: each move the other side keeps takes one off a
+/// first disproof number (`max(1, 2 · mover's moves − other side's moves)`, the
+/// mobility difference). Against 0, one thread: the five benchmark positions 40.3 M
+/// nodes against 55.4 M, 7x7 after `a1` 391.8 M against 471.7 M and after `d4` 41.6 M
+/// against 52.7 M; the whole 8x6 285.7 M against 282.5 M (docs/proof-search.md, "What
+/// each method buys").
+const PN_FIRST_DN_OURS: u32 = 1;
+
 /// The default `--pn-dn-share`: a disproof number counts its largest child's proof
 /// number in full and 60 % of the others'. Against the plain sum (100), one thread:
 /// 7x7 `--all` 576.0 M nodes against 1,320.3 M, the whole 8x6 430.8 M against 616.7 M
@@ -203,6 +211,10 @@ pub struct SolveArgs {
     /// searched, per move of the position's mover [default: 2].
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub pn_first_dn: Option<u32>,
+    /// What each move of the other side (the one that just moved) takes off that first
+    /// disproof number, which stays at least 1 (0: nothing) [default: 1].
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub pn_first_dn_ours: Option<u32>,
     /// The proof-number search's first proof number of a position it has not searched:
     /// the moves the other side (the one that just moved) would have there, divided by
     /// K, at least 1 (0: always 1) [default: 3].
@@ -323,6 +335,7 @@ impl SolveArgs {
                 }
             },
             pn_first_dn: self.pn_first_dn.unwrap_or(PN_FIRST_DN),
+            pn_first_dn_ours: self.pn_first_dn_ours.unwrap_or(PN_FIRST_DN_OURS),
             pn_first_pn: self.pn_first_pn.unwrap_or(PN_FIRST_PN),
             pn_epsilon: self.pn_epsilon.unwrap_or(PN_EPSILON),
             pn_dn_share: self.pn_dn_share.unwrap_or(PN_DN_SHARE),

@@ -62,6 +62,8 @@ pub(crate) struct Shared<'a, W: Word> {
     pub pn_entries: usize,
     /// The first disproof number of an unsearched position, per move of its mover.
     pub pn_first_dn: u32,
+    /// What each move of the other side takes off that first disproof number.
+    pub pn_first_dn_ours: u32,
     /// The other side's moves per unit of an unsearched position's first proof number
     /// (0: it is 1).
     pub pn_first_pn: u32,
@@ -352,7 +354,9 @@ impl<'a, W: Word> Searcher<'a, W> {
         // (6x6 at 18 pieces: 1.65 M nodes without them, 1.81 M with), and counts them
         // only for its first proof numbers.
         let own = match probe {
-            Probe::Numbers if self.shared.pn_first_pn == 0 => OwnMoves::Skip,
+            Probe::Numbers if self.shared.pn_first_pn == 0 && self.shared.pn_first_dn_ours == 0 => {
+                OwnMoves::Skip
+            }
             Probe::Numbers => OwnMoves::Count,
             Probe::Children => OwnMoves::Order,
         };

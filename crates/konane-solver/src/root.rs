@@ -47,6 +47,11 @@ pub struct SolverOptions {
     /// the proof-number search has not searched yet: every move must be refuted, each
     /// at some cost. 0 counts as 1 (a disproof number of 0 would mean a proven loss).
     pub pn_first_dn: u32,
+    /// What each move of the other side (the one that just moved) takes off that
+    /// first disproof number, which stays at least 1: the more moves it keeps, the
+    /// likelier the mover's loss. 1 with [`SolverOptions::pn_first_dn`] 2 suits 7x6,
+    /// 6x7 and 7x7 (docs/proof-search.md, "Proof-number search"); 0 leaves it out.
+    pub pn_first_dn_ours: u32,
     /// The moves of the other side (the one that just moved) that make one unit of the
     /// first proof number of a position the proof-number search has not searched yet:
     /// the more moves it keeps, the harder the mover's win is to prove. The number is
@@ -87,6 +92,7 @@ impl Default for SolverOptions {
             pn_pieces: 0,
             pn_entries: 1 << 20,
             pn_first_dn: 1,
+            pn_first_dn_ours: 0,
             pn_first_pn: 0,
             pn_epsilon: (1, 4),
             pn_dn_share: 100,
@@ -498,6 +504,7 @@ impl<W: Word> WordSolver<W> {
             pn_pieces: self.options.pn_pieces,
             pn_entries: self.options.pn_entries,
             pn_first_dn: self.options.pn_first_dn.max(1),
+            pn_first_dn_ours: self.options.pn_first_dn_ours,
             pn_first_pn: self.options.pn_first_pn,
             pn_epsilon: (
                 u64::from(self.options.pn_epsilon.0),

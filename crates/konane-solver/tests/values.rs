@@ -301,18 +301,18 @@ fn safe_moves_leave_every_root_move_value_unchanged() {
 /// move the value of the depth-first search and of plain negamax: on the small boards
 /// move by move, on positions of random games, with tables small enough to overwrite
 /// entries all the time, with df-pn everywhere (`pn_pieces` 1), with other first
-/// numbers (`pn_first_dn`, `pn_first_pn`) and with damped disproof sums
+/// numbers (`pn_first_dn`, `pn_first_dn_ours`, `pn_first_pn`) and with damped disproof sums
 /// (`pn_dn_share`).
 #[test]
 fn proof_number_search_leaves_every_root_move_value_unchanged() {
     let settings = [
-        (1, 1 << 12, 1 << 16, (1, 0, 100)),
-        (1, 1 << 12, 1 << 16, (2, 3, 60)),
-        (6, 4, 1 << 16, (2, 0, 0)),
-        (6, 4, 1 << 16, (2, 1, 100)),
-        (10, 1 << 10, 64, (1, 0, 100)),
-        (10, 1 << 10, 64, (2, 3, 60)),
-        (14, 1 << 16, 1 << 16, (3, 2, 25)),
+        (1, 1 << 12, 1 << 16, (1, 0, 0, 100)),
+        (1, 1 << 12, 1 << 16, (2, 1, 3, 60)),
+        (6, 4, 1 << 16, (2, 0, 0, 0)),
+        (6, 4, 1 << 16, (2, 3, 1, 100)),
+        (10, 1 << 10, 64, (1, 0, 0, 100)),
+        (10, 1 << 10, 64, (2, 1, 3, 60)),
+        (14, 1 << 16, 1 << 16, (3, 2, 2, 25)),
     ];
     for (w, h) in [
         (3, 3),
@@ -452,7 +452,12 @@ fn threads_sharing_proof_number_work_agree_with_one_thread() {
                 (3, 6, 1 << 8, 1 << 12, 60),
                 (2, 12, 1 << 16, 1 << 18, 50),
             ] {
-                let numbers = (1, 0, share);
+                // The library's first numbers, and `konane solve`'s.
+                let numbers = if share == 100 {
+                    (1, 0, 0, share)
+                } else {
+                    (2, 1, 3, share)
+                };
                 let solver =
                     pn_solver_with(position.board(), pn_pieces, pn_entries, capacity, numbers);
                 let report = on_threads(threads, || solver.solve_moves(position, |_, _| {}));

@@ -89,7 +89,12 @@ impl<W: Word> Searcher<'_, W> {
                 0 => 1,
                 per => (child.ours / per).max(1),
             };
-            (pn, self.shared.pn_first_dn.saturating_mul(child.replies))
+            let dn = self
+                .shared
+                .pn_first_dn
+                .saturating_mul(child.replies)
+                .saturating_sub(self.shared.pn_first_dn_ours.saturating_mul(child.ours));
+            (pn, dn.max(1))
         })
     }
 

@@ -34,25 +34,27 @@ pub fn dashmap_solver(board: Board) -> Solver {
 /// depth first only), starting with `pn_entries` proof-number slots, and keeps
 /// `capacity` positions in its proof table.
 pub fn pn_solver(board: Board, pn_pieces: u32, pn_entries: usize, capacity: usize) -> Solver {
-    pn_solver_with(board, pn_pieces, pn_entries, capacity, (1, 0, 100))
+    pn_solver_with(board, pn_pieces, pn_entries, capacity, (1, 0, 0, 100))
 }
 
-/// [`pn_solver`] with numbers `(pn_first_dn, pn_first_pn, pn_dn_share)`: the first
-/// disproof number per move of the mover, the other side's moves per unit of the
-/// first proof number, and the percentage of the children's proof numbers but the
+/// [`pn_solver`] with numbers `(pn_first_dn, pn_first_dn_ours, pn_first_pn,
+/// pn_dn_share)`: the first disproof number per move of the mover, what each move of
+/// the other side takes off it, the other side's moves per unit of the first proof
+/// number, and the percentage of the children's proof numbers but the
 /// largest that a disproof number counts.
 pub fn pn_solver_with(
     board: Board,
     pn_pieces: u32,
     pn_entries: usize,
     capacity: usize,
-    (pn_first_dn, pn_first_pn, pn_dn_share): (u32, u32, u32),
+    (pn_first_dn, pn_first_dn_ours, pn_first_pn, pn_dn_share): (u32, u32, u32, u32),
 ) -> Solver {
     let options = SolverOptions {
         capacity,
         pn_pieces,
         pn_entries,
         pn_first_dn,
+        pn_first_dn_ours,
         pn_first_pn,
         pn_dn_share,
         ..SolverOptions::default()
