@@ -147,11 +147,12 @@ fn progress_goes_to_a_log_as_plain_lines() {
     assert!(err.contains("give 0.2 to 86400 seconds"), "{err}");
 }
 
-/// The nodes of the one-thread 6x6 solve with `flag` at each of `values` (`None`: the
-/// default), each of which must find 6x6 a White win with no winning first removal:
-/// the proof-number search's settings steer it, never its verdicts.
-fn six_by_six_nodes(flag: &str, values: [Option<&str>; 3]) -> Vec<u64> {
-    values
+/// A setting of the proof-number search steers it, never its verdicts: the one-thread
+/// 6x6 solve with `flag` at each of `values` (`None`: the default) finds 6x6 a White
+/// win with no winning first removal, in three different node counts; and `flag` at
+/// `bad` is one clear error that names the flag and says `why`.
+fn steers_the_nodes_not_the_verdict(flag: &str, values: [Option<&str>; 3], bad: &str, why: &str) {
+    let nodes: Vec<u64> = values
         .into_iter()
         .map(|value| {
             let mut args = vec!["--size", "6x6", "--threads", "1"];
@@ -163,45 +164,46 @@ fn six_by_six_nodes(flag: &str, values: [Option<&str>; 3]) -> Vec<u64> {
             assert!(text.contains("Winning moves for Black: none"), "{text}");
             number_after(&text, "Nodes: ")
         })
-        .collect()
+        .collect();
+    assert!(
+        nodes[0] != nodes[1] && nodes[1] != nodes[2],
+        "{flag} {nodes:?}"
+    );
+    let err = common::run_fails(&["solve", "--size", "4x4", flag, bad]);
+    assert!(err.contains(flag) && err.contains(why), "{err}");
 }
 
-/// `--pn-epsilon`: 6x6 in different node counts with ε = 1/4, the default 1/8 and plain
-/// thresholds, the same verdict; a fraction with denominator 0 is one clear error.
+/// `--pn-epsilon`: ε = 1/4, the default 1/8 and plain thresholds; a fraction with
+/// denominator 0 is refused.
 #[test]
 fn the_epsilon_changes_the_nodes_and_never_the_verdict() {
-    let nodes = six_by_six_nodes("--pn-epsilon", [Some("1/4"), None, Some("0")]);
-    assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
-    let err = common::run_fails(&["solve", "--size", "4x4", "--pn-epsilon", "1/0"]);
-    assert!(
-        err.contains("--pn-epsilon") && err.contains("denominator of 0"),
-        "{err}"
+    steers_the_nodes_not_the_verdict(
+        "--pn-epsilon",
+        [Some("1/4"), None, Some("0")],
+        "1/0",
+        "denominator of 0",
     );
 }
 
-/// `--pn-first-dn-ours`: 6x6 in different node counts without it, with the default 1
-/// and with 3, the same verdict; a weight above 64 is one clear error.
+/// `--pn-first-dn-ours`: without it, the default 1 and 3; a weight above 64 is refused.
 #[test]
 fn the_first_disproof_weight_changes_the_nodes_and_never_the_verdict() {
-    let nodes = six_by_six_nodes("--pn-first-dn-ours", [Some("0"), None, Some("3")]);
-    assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
-    let err = common::run_fails(&["solve", "--size", "4x4", "--pn-first-dn-ours", "65"]);
-    assert!(
-        err.contains("--pn-first-dn-ours") && err.contains("65"),
-        "{err}"
+    steers_the_nodes_not_the_verdict(
+        "--pn-first-dn-ours",
+        [Some("0"), None, Some("3")],
+        "65",
+        "65",
     );
 }
 
-/// `--pn-dn-share`: 6x6 (searched by proof numbers) in different node counts with the
-/// plain sum, the default and the bare largest child, the same verdict; a share above
-/// 100 is one clear error.
+/// `--pn-dn-share` (6x6 is searched by proof numbers): the plain sum, the default and
+/// the bare largest child; a share above 100 is refused.
 #[test]
 fn the_disproof_share_changes_the_nodes_and_never_the_verdict() {
-    let nodes = six_by_six_nodes("--pn-dn-share", [Some("100"), Some("60"), Some("0")]);
-    assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
-    let err = common::run_fails(&["solve", "--size", "4x4", "--pn-dn-share", "101"]);
-    assert!(
-        err.contains("--pn-dn-share") && err.contains("101"),
-        "{err}"
+    steers_the_nodes_not_the_verdict(
+        "--pn-dn-share",
+        [Some("100"), Some("60"), Some("0")],
+        "101",
+        "101",
     );
 }
