@@ -352,7 +352,7 @@ impl<'a, W: Word> Searcher<'a, W> {
         let start = self.children.len();
         // The proof-number search orders by numbers, not by the mover's moves left
         // (6x6 at 18 pieces: 1.65 M nodes without them, 1.81 M with), and counts them
-        // only for its first proof numbers.
+        // only for its first numbers.
         let own = match probe {
             Probe::Numbers if self.shared.pn_first_pn == 0 && self.shared.pn_first_dn_ours == 0 => {
                 OwnMoves::Skip

@@ -447,17 +447,13 @@ fn threads_sharing_proof_number_work_agree_with_one_thread() {
             let plain = on_threads(1, || {
                 pn_solver(position.board(), 0, 0, 1 << 16).solve_moves(position, |_, _| {})
             });
-            for (threads, pn_pieces, pn_entries, capacity, share) in [
-                (2, 8, 1 << 12, 1 << 16, 100),
-                (3, 6, 1 << 8, 1 << 12, 60),
-                (2, 12, 1 << 16, 1 << 18, 50),
+            // The library's first numbers, then `konane solve`'s.
+            for (threads, pn_pieces, pn_entries, capacity, numbers) in [
+                (2, 8, 1 << 12, 1 << 16, (1, 0, 0, 100)),
+                (3, 6, 1 << 8, 1 << 12, (2, 1, 3, 60)),
+                (2, 12, 1 << 16, 1 << 18, (2, 1, 3, 50)),
             ] {
-                // The library's first numbers, and `konane solve`'s.
-                let numbers = if share == 100 {
-                    (1, 0, 0, share)
-                } else {
-                    (2, 1, 3, share)
-                };
+                let share = numbers.3;
                 let solver =
                     pn_solver_with(position.board(), pn_pieces, pn_entries, capacity, numbers);
                 let report = on_threads(threads, || solver.solve_moves(position, |_, _| {}));

@@ -6,9 +6,11 @@
 //! show that the mover loses; `pn` is the smallest `dn` of its children and `dn` the
 //! sum of their `pn`, damped: the largest in full and the others by `pn_dn_share`
 //! percent ([`disproof_sum`]). A child not yet searched starts at `dn` = the
-//! moves of its mover (all of them must be refuted) times `pn_first_dn`, so the first
-//! child tried is the one that leaves the opponent the fewest replies, as in the
-//! depth-first search, and at `pn` = the moves the other side keeps there over
+//! moves of its mover (all of them must be refuted) times `pn_first_dn`, less the
+//! moves the other side keeps there times `pn_first_dn_ours` (at least 1), so the
+//! first child tried is the one of the best mobility difference (with
+//! `pn_first_dn_ours` 0, the one that leaves the opponent the fewest replies, as in
+//! the depth-first search), and at `pn` = the moves the other side keeps there over
 //! `pn_first_pn` (at least 1; 1 when `pn_first_pn` is 0): the more it keeps, the
 //! harder the mover's win. The search goes down the most proving child while the
 //! numbers stay under thresholds (with Pawlewicz and Lew's 1 + ε trick against going
