@@ -174,7 +174,7 @@ mod quotient {
 /// it is half full, so a small solve touches little memory and a large table costs no
 /// time to set up.
 struct Packed<W: Word> {
-    slots: Box<[AtomicU64]>,
+    slots: huge_pages::Zeroed<AtomicU64>,
     /// The slots in use, minus one (a power of two minus one).
     mask: AtomicUsize,
     /// Taken by the thread that doubles the slots in use.

@@ -287,7 +287,7 @@ struct SharedHome([AtomicU64; 2 * SHARED_SLOTS]);
 /// written before its tag and is never 0 once a tag is there, so a read never sees a
 /// proof (a 0) that nobody found.
 pub(crate) struct SharedNumbers {
-    homes: Box<[SharedHome]>,
+    homes: huge_pages::Zeroed<SharedHome>,
 }
 
 impl SharedNumbers {
