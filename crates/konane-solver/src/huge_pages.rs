@@ -105,10 +105,12 @@ mod mapping {
     impl<T: FromZeros> Mapping<T> {
         /// `len` zeroed values advised for huge pages (`None`: no memory for them).
         pub(super) fn zeroed(len: usize) -> Option<Mapping<T>> {
-            assert!(
-                std::mem::align_of::<T>() <= 4096,
-                "values aligned within a page"
-            );
+            // Page-aligned memory suits them, and dropping the mapping needs no drop of
+            // theirs (the tables hold plain words and atomics).
+            const {
+                assert!(std::mem::align_of::<T>() <= 4096);
+                assert!(!std::mem::needs_drop::<T>());
+            }
             let bytes = len.checked_mul(std::mem::size_of::<T>())?.max(1);
             // SAFETY: a fresh anonymous private mapping at an address of the kernel's
             // choosing touches no existing memory.
@@ -147,8 +149,8 @@ mod mapping {
 
     impl<T> Drop for Mapping<T> {
         fn drop(&mut self) {
-            // The values need no drop of their own (`FromZeros` types made of plain
-            // words and atomics), so the mapping is only given back.
+            // The values need no drop of their own (asserted in `zeroed`), so the
+            // mapping is only given back.
             let bytes = (self.len * std::mem::size_of::<T>()).max(1);
             // SAFETY: the range is exactly the mapping made in `zeroed`, unmapped once.
             unsafe {
