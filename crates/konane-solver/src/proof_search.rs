@@ -163,6 +163,9 @@ pub(crate) struct Searcher<'a, W: Word> {
     /// Flags of the parallel splits above this searcher: set once a sibling has won.
     cancels: Vec<&'a AtomicBool>,
     unflushed: u64,
+    /// Nodes this searcher has entered in all (a df-pn node's search takes the
+    /// difference, which the table of numbers keeps by).
+    pub(super) entered: u64,
     /// Nodes left before the next check for a stop (the first node checks at once).
     countdown: u64,
     /// A stack of children lists, one segment per ply.
@@ -196,6 +199,7 @@ impl<'a, W: Word> Searcher<'a, W> {
             shared,
             cancels: Vec::new(),
             unflushed: 0,
+            entered: 0,
             countdown: 1,
             children: Vec::with_capacity(1024),
             regions: Vec::new(),
@@ -227,6 +231,7 @@ impl<'a, W: Word> Searcher<'a, W> {
     #[inline(always)]
     fn enter(&mut self) -> bool {
         self.unflushed += 1;
+        self.entered += 1;
         self.countdown -= 1;
         if self.countdown > 0 {
             return true;

@@ -37,24 +37,29 @@ impl<W: Word> Numbers<'_, W> {
         }
     }
 
-    /// Records the numbers of `key` (neither of them 0).
+    /// Records the numbers of `key` (neither of them 0), whose search just took `work`
+    /// nodes.
     #[inline(always)]
-    pub(super) fn set(&mut self, key: TableKey<W>, pn: u32, dn: u32) {
+    pub(super) fn set(&mut self, key: TableKey<W>, pn: u32, dn: u32, work: u64) {
         match self {
-            Numbers::Own(table) => table.set(key, pn, dn),
+            Numbers::Own(table) => {
+                table.set(key, pn, dn, u32::try_from(work).unwrap_or(u32::MAX));
+            }
             Numbers::Shared(table) => table.set(key.digest(), pn, dn),
         }
     }
 }
 
-/// One slot of a [`PnTable`]: a whole position and its numbers. Empty when `pn` is 0
-/// (an unproven position's numbers are never 0), so that a slot takes 32 bytes on `u64`.
+/// One slot of a [`PnTable`]: a whole position, its numbers and the nodes its last
+/// search took. Empty when `pn` is 0 (an unproven position's numbers are never 0), so
+/// that a slot takes 32 bytes on `u64`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 struct Slot<W: Word> {
     black: Bitboard<W>,
     white: Bitboard<W>,
     pn: u32,
     dn: u32,
+    work: u32,
     white_to_move: bool,
 }
 
@@ -64,6 +69,7 @@ impl<W: Word> Slot<W> {
         white: Bitboard::EMPTY,
         pn: 0,
         dn: 0,
+        work: 0,
         white_to_move: false,
     };
 
@@ -90,10 +96,12 @@ impl<W: Word> Slot<W> {
     }
 
     /// How much keeping this slot is worth when another position wants its home: the
-    /// smaller of its numbers.
+    /// nodes its last search took, what losing it may cost to search again (kept by the
+    /// smaller of its numbers instead, 8x6's corner on one thread took 10 % to 30 % more
+    /// nodes: docs/journal/solver-2026.md, "Twelfth session").
     #[inline(always)]
     fn worth(&self) -> u32 {
-        self.pn.min(self.dn)
+        self.work
     }
 }
 
@@ -129,8 +137,8 @@ fn empty_homes<W: Word>(count: usize, most: usize) -> Vec<Home<W>> {
 const FIRST_SLOTS: usize = 1 << 10;
 
 /// Proof and disproof numbers of unproven positions, keyed by the whole position
-/// (two slots a home; when both are taken, the one with the smaller `min(pn, dn)` is
-/// overwritten). It starts small and doubles in place whenever it would be more than
+/// (two slots a home; when both are taken, the one whose last search took fewer nodes
+/// is overwritten). It starts small and doubles in place whenever it would be more than
 /// half full, up to its size, so that it takes memory in proportion to the positions
 /// it holds (a search of a few nodes, most of the certificate writer's, touches a few
 /// KiB).
@@ -188,9 +196,9 @@ impl<W: Word> PnTable<W> {
         prefetch(&self.homes[self.home(key)]);
     }
 
-    /// Records the numbers of `key` (neither of them 0).
+    /// Records the numbers of `key` (neither of them 0) and the nodes its search took.
     #[inline(always)]
-    fn set(&mut self, key: TableKey<W>, pn: u32, dn: u32) {
+    fn set(&mut self, key: TableKey<W>, pn: u32, dn: u32, work: u32) {
         debug_assert!(pn > 0 && dn > 0, "an unproven position's numbers");
         loop {
             let home = self.home(&key);
@@ -220,6 +228,7 @@ impl<W: Word> PnTable<W> {
                         white: key.white,
                         pn,
                         dn,
+                        work,
                         white_to_move: key.white_to_move,
                     };
                     return;
@@ -280,7 +289,8 @@ struct SharedHome([AtomicU64; 2 * SHARED_SLOTS]);
 /// The numbers of unproven positions shared by the threads of one solve, lock-free:
 /// a fixed number of slots, allocated zeroed (pages are mapped as they are first
 /// written), four a home, the one with the smallest `min(pn, dn)` overwritten when a
-/// home is full. A position is known by its 64-bit digest, and a slot's tag and
+/// home is full (the nodes of each slot's last search, which the own table keeps by,
+/// did not pay here: docs/journal/solver-2026.md, "Twelfth session"). A position is known by its 64-bit digest, and a slot's tag and
 /// numbers are two words that two threads may write at once, so a position may now
 /// and then read another's numbers: that only steers the search elsewhere (the
 /// numbers never decide; verdicts come from the proof table). A numbers word is
@@ -373,7 +383,7 @@ mod tests {
             // Early on few positions, later all of them.
             let key = keys[rng.gen_range(0..keys.len().min(100 + step / 4))];
             let (pn, dn) = (rng.gen_range(1..50), rng.gen_range(1..50));
-            table.set(key, pn, dn);
+            table.set(key, pn, dn, step as u32);
             last.insert(key, (pn, dn));
             assert_eq!(table.get(&key), Some((pn, dn)));
             assert!(2 * table.used <= table.slots(), "step {step}");
@@ -402,7 +412,12 @@ mod tests {
                 white: Bitboard(rng.gen()),
                 white_to_move: rng.gen(),
             };
-            table.set(key, rng.gen_range(1..50), rng.gen_range(1..50));
+            table.set(
+                key,
+                rng.gen_range(1..50),
+                rng.gen_range(1..50),
+                rng.gen_range(1..500),
+            );
         }
         let kept: Vec<Slot<u64>> = table.homes.iter().flat_map(|h| h.0).collect();
         let mut grown = PnTable {
@@ -414,7 +429,7 @@ mod tests {
         let mut fresh = PnTable::<u64>::starting_with(1 << 11, 1 << 11);
         for slot in kept.iter().filter(|s| !s.is_empty()) {
             assert_eq!(grown.get(&slot.key()), Some((slot.pn, slot.dn)));
-            fresh.set(slot.key(), slot.pn, slot.dn);
+            fresh.set(slot.key(), slot.pn, slot.dn, slot.work);
         }
         assert_eq!(grown.slots(), fresh.slots());
         for (a, b) in grown.homes.iter().zip(&fresh.homes) {
@@ -422,29 +437,31 @@ mod tests {
         }
     }
 
-    /// At its size the table overwrites, keeping the position with the larger of the
-    /// smaller numbers.
+    /// At its size the table overwrites, keeping the position whose last search took
+    /// more nodes, whatever the numbers.
     #[test]
-    fn a_full_table_keeps_the_position_with_larger_numbers() {
+    fn a_full_table_keeps_the_position_of_more_work() {
         let mut table = PnTable::<u64>::starting_with(2, 2);
         let key = |i: u64| TableKey {
             black: Bitboard(i),
             white: Bitboard(0),
             white_to_move: false,
         };
-        table.set(key(1), 30, 40);
-        table.set(key(2), 5, 6);
+        table.set(key(1), 3, 4, 500);
+        table.set(key(2), 50, 60, 20);
         assert_eq!(table.slots(), 2);
-        // A third position takes the slot of the second (min 5), not the first (min 30).
-        table.set(key(3), 7, 8);
-        assert_eq!(table.get(&key(1)), Some((30, 40)));
+        // A third position takes the slot of the second (20 nodes), not the first (500),
+        // though the second's numbers are the larger.
+        table.set(key(3), 7, 8, 100);
+        assert_eq!(table.get(&key(1)), Some((3, 4)));
         assert_eq!(table.get(&key(2)), None);
         assert_eq!(table.get(&key(3)), Some((7, 8)));
-        // Set again with larger numbers, the third now outweighs the first.
-        table.set(key(3), 70, 90);
-        table.set(key(4), 1, 1);
+        // Searched again at more cost, the third now outweighs the first.
+        table.set(key(3), 7, 9, 900);
+        table.set(key(4), 1, 1, 1000);
         assert_eq!(table.get(&key(1)), None);
-        assert_eq!(table.get(&key(3)), Some((70, 90)));
+        assert_eq!(table.get(&key(3)), Some((7, 9)));
+        assert_eq!(table.get(&key(4)), Some((1, 1)));
     }
 
     /// The shared table answers for the positions set with their last numbers, keeps
@@ -480,7 +497,7 @@ mod tests {
                 white: Bitboard(i),
                 white_to_move: false,
             };
-            table.set(key, 1, 2);
+            table.set(key, 1, 2, 1);
             assert_eq!(table.get(&key), Some((1, 2)));
         }
         assert!(table.slots() <= 1 << 14, "{}", table.slots());

@@ -111,6 +111,7 @@ impl<W: Word> Searcher<'_, W> {
         th_dn: u32,
     ) -> Option<(u32, u32)> {
         let at_root = std::mem::take(&mut self.at_root);
+        let entered = self.entered;
         let root_moves = self.shared.root_moves.filter(|_| at_root);
         if !self.uses_pn(me, opp) {
             return self.solve(me, opp, white).map(proven);
@@ -196,10 +197,12 @@ impl<W: Word> Searcher<'_, W> {
                 // this node can search itself: its parent must not come back before
                 // that is worth it (it would find nothing to do and leave again).
                 let pn = best_dn.min(INF - 1);
-                self.numbers
-                    .as_mut()
-                    .expect("made before the search")
-                    .set(key, pn, dn);
+                self.numbers.as_mut().expect("made before the search").set(
+                    key,
+                    pn,
+                    dn,
+                    self.entered - entered,
+                );
                 break Some((pn, dn));
             }
             if let Some(board) = board {
