@@ -95,10 +95,11 @@ impl<W: Word> Slot<W> {
         }
     }
 
-    /// How much keeping this slot is worth when another position wants its home: the
-    /// nodes its last search took, what losing it may cost to search again (kept by the
-    /// smaller of its numbers instead, 8x6's corner on one thread took 10 % to 30 % more
-    /// nodes: docs/journal/solver-2026.md, "Twelfth session").
+    /// How much keeping this slot is worth when another position wants its home in a
+    /// table at its size: the nodes its last search took, what losing it may cost to
+    /// search again (kept by the smaller of its numbers instead, 8x6's corner on one
+    /// thread took 7 % to 30 % more nodes: docs/journal/solver-2026.md, "Twelfth
+    /// session"). Below its size the table keeps the larger `min(pn, dn)`.
     #[inline(always)]
     fn worth(&self) -> u32 {
         self.work
@@ -137,8 +138,9 @@ fn empty_homes<W: Word>(count: usize, most: usize) -> Vec<Home<W>> {
 const FIRST_SLOTS: usize = 1 << 10;
 
 /// Proof and disproof numbers of unproven positions, keyed by the whole position
-/// (two slots a home; when both are taken, the one whose last search took fewer nodes
-/// is overwritten). It starts small and doubles in place whenever it would be more than
+/// (two slots a home; when both are taken, the one of smaller `min(pn, dn)` is
+/// overwritten, or once the table is at its size the one whose last search took fewer
+/// nodes). It starts small and doubles in place whenever it would be more than
 /// half full, up to its size, so that it takes memory in proportion to the positions
 /// it holds (a search of a few nodes, most of the certificate writer's, touches a few
 /// KiB).
@@ -214,8 +216,10 @@ impl<W: Word> PnTable<W> {
                 Some(0)
             } else if b.is_empty() {
                 Some(1)
-            } else {
+            } else if full {
                 Some(usize::from(b.worth() < a.worth()))
+            } else {
+                Some(usize::from(b.pn.min(b.dn) < a.pn.min(a.dn)))
             };
             match index {
                 Some(index) => {
