@@ -95,14 +95,18 @@ impl<W: Word> Slot<W> {
         }
     }
 
-    /// How much keeping this slot is worth when another position wants its home in a
-    /// table at its size: the nodes its last search took, what losing it may cost to
-    /// search again (kept by the smaller of its numbers instead, 8x6's corner on one
-    /// thread took 7 % to 30 % more nodes: docs/journal/solver-2026.md, "Twelfth
-    /// session"). Below its size the table keeps the larger `min(pn, dn)`.
+    /// How much keeping this slot is worth when another position wants its home: in a
+    /// table at its size (`full`), the nodes its last search took, what losing it may
+    /// cost to search again (kept by the smaller of its numbers instead, 8x6's corner
+    /// on one thread took 7 % to 30 % more nodes: docs/journal/solver-2026.md,
+    /// "Twelfth session"); below its size, the smaller of its numbers.
     #[inline(always)]
-    fn worth(&self) -> u32 {
-        self.work
+    fn worth(&self, full: bool) -> u32 {
+        if full {
+            self.work
+        } else {
+            self.pn.min(self.dn)
+        }
     }
 }
 
@@ -216,10 +220,8 @@ impl<W: Word> PnTable<W> {
                 Some(0)
             } else if b.is_empty() {
                 Some(1)
-            } else if full {
-                Some(usize::from(b.worth() < a.worth()))
             } else {
-                Some(usize::from(b.pn.min(b.dn) < a.pn.min(a.dn)))
+                Some(usize::from(b.worth(full) < a.worth(full)))
             };
             match index {
                 Some(index) => {
@@ -294,10 +296,11 @@ struct SharedHome([AtomicU64; 2 * SHARED_SLOTS]);
 /// a fixed number of slots, allocated zeroed (pages are mapped as they are first
 /// written), four a home, the one with the smallest `min(pn, dn)` overwritten when a
 /// home is full (the nodes of each slot's last search, which the own table keeps by,
-/// did not pay here: docs/journal/solver-2026.md, "Twelfth session"). A position is known by its 64-bit digest, and a slot's tag and
-/// numbers are two words that two threads may write at once, so a position may now
-/// and then read another's numbers: that only steers the search elsewhere (the
-/// numbers never decide; verdicts come from the proof table). A numbers word is
+/// did not pay here: docs/journal/solver-2026.md, "Twelfth session"). A position is
+/// known by its 64-bit digest, and a slot's tag and numbers are two words that two
+/// threads may write at once, so a position may now and then read another's numbers:
+/// that only steers the search elsewhere (the numbers never decide; verdicts come from
+/// the proof table). A numbers word is
 /// written before its tag and is never 0 once a tag is there, so a read never sees a
 /// proof (a 0) that nobody found.
 pub(crate) struct SharedNumbers {
