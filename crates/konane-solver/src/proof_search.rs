@@ -37,6 +37,10 @@ const REACH_CACHE: usize = 1 << 16;
 /// stop, while the budget is far (see `Searcher::next_countdown`).
 const FLUSH_EVERY: u64 = 1024;
 
+/// Flushes between two reports of a root move's numbers as they stand (about 64 K
+/// nodes: see `Searcher::report_live`).
+const REPORT_LIVE_EVERY: u32 = 64;
+
 /// What every searcher of one solve shares.
 pub(crate) struct Shared<'a, W: Word> {
     pub geometry: &'static Geometry<W>,
@@ -191,6 +195,10 @@ pub(crate) struct Searcher<'a, W: Word> {
     /// Set by [`Searcher::search`] for the proof-number search of its position, so
     /// that it reports that position's numbers to [`Shared::root_moves`].
     at_root: bool,
+    /// The df-pn nodes being searched, outermost first.
+    path: Vec<pn::PathNode>,
+    /// Flushes since the root move's numbers were last reported as they stand.
+    flushes: u32,
 }
 
 impl<'a, W: Word> Searcher<'a, W> {
@@ -211,6 +219,8 @@ impl<'a, W: Word> Searcher<'a, W> {
             running: Vec::new(),
             offers: Vec::new(),
             at_root: false,
+            path: Vec::new(),
+            flushes: 0,
         }
     }
 
@@ -225,6 +235,11 @@ impl<'a, W: Word> Searcher<'a, W> {
         }
         self.unflushed = 0;
         self.countdown = self.next_countdown();
+        self.flushes += 1;
+        if self.flushes == REPORT_LIVE_EVERY {
+            self.flushes = 0;
+            self.report_live();
+        }
     }
 
     /// Counts one node; false when the search must stop.

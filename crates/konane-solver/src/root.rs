@@ -282,9 +282,10 @@ impl Solver {
     }
 
     /// Where the running (or last) [`Solver::solve_moves`] stands at its root: the
-    /// proof and disproof numbers of the root (from the proof-number search's last
-    /// visit of each root move; 1 and 1 for a move not yet searched, so only a guide
-    /// while it runs) and the root moves proven. `None` before the first solve.
+    /// proof and disproof numbers of the root (from each root move's numbers as they
+    /// stand, reported by its searcher every 64 K nodes or so; 1 and 1 for a move not
+    /// yet searched, so only a guide while it runs) and the root moves proven. `None`
+    /// before the first solve.
     pub fn root_numbers(&self) -> Option<RootNumbers> {
         self.root_moves.root()
     }

@@ -30,7 +30,9 @@ use super::{Child, Opened, Probe, Searcher};
 use crate::symmetry::TableKey;
 
 mod disproof_sum;
+mod path;
 use disproof_sum::{child_threshold, ChildSum};
+pub(super) use path::PathNode;
 
 /// A number beyond every real one: a proven position's.
 pub(super) const INF: u32 = u32::MAX / 2;
@@ -136,6 +138,13 @@ impl<W: Word> Searcher<'_, W> {
             let numbers = self.numbers_of(&self.keys[keys + j], &self.children[start + j]);
             self.numbers_stack.push(numbers);
         }
+        let node = self.path.len();
+        self.path.push(PathNode {
+            base,
+            count,
+            active: None,
+            root: at_root,
+        });
         // Children that other threads are searching, and the board to offer jobs on.
         let pieces = (me | opp).count();
         let board = self
@@ -246,7 +255,10 @@ impl<W: Word> Searcher<'_, W> {
             let (num, den) = self.shared.pn_epsilon;
             let stretched = u64::from(second) * (den + num) / den;
             let child_th_dn = th_pn.min((stretched.min(u64::from(INF)) as u32).saturating_add(1));
-            match self.mid(child.me, child.opp, !white, child_th_pn, child_th_dn) {
+            self.path[node].active = Some(best);
+            let searched = self.mid(child.me, child.opp, !white, child_th_pn, child_th_dn);
+            self.path[node].active = None;
+            match searched {
                 None => break None,
                 Some(numbers) => self.numbers_stack[base + best] = numbers,
             }
@@ -261,10 +273,22 @@ impl<W: Word> Searcher<'_, W> {
                 }
             }
         }
+        self.path.pop();
         self.numbers_stack.truncate(base);
         self.keys.truncate(keys);
         self.children.truncate(start);
         result
+    }
+
+    /// Reports the numbers of the root move being searched as they stand now (the
+    /// module [`path`]) to the progress display, if it has one.
+    pub(super) fn report_live(&self) {
+        if let Some(root_moves) = self.shared.root_moves {
+            let share = self.shared.pn_dn_share;
+            if let Some((pn, dn)) = path::live(&self.path, &self.numbers_stack, share) {
+                root_moves.set(self.class, pn, dn);
+            }
+        }
     }
 
     /// The root move the current work belongs to: the innermost job's, or this

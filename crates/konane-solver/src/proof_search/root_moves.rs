@@ -1,5 +1,6 @@
 //! The proof and disproof numbers of a running solve's root, gathered from its root
-//! moves as the proof-number search comes back to each of them, for progress displays.
+//! moves as their searchers report them (each as it stands: `pn::path`), for progress
+//! displays.
 
 use std::fmt;
 use std::sync::Mutex;
@@ -42,7 +43,7 @@ impl fmt::Display for RootNumbers {
     }
 }
 
-/// The numbers of each root move's position (for its own mover), as last seen.
+/// The numbers of each root move's position (for its own mover), as last reported.
 #[derive(Default)]
 pub(crate) struct RootMoves {
     numbers: Mutex<Vec<(u32, u32)>>,
